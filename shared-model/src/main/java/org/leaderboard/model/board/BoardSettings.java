@@ -1,0 +1,89 @@
+package org.leaderboard.model.board;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.leaderboard.model.time.Buckets;
+
+/**
+ * The settings of one board, fixed at creation: votes older than {@code writeWindowSeconds} are
+ * refused (so the past freezes and can be snapshotted), events are partitioned in buckets of {@code
+ * bucketSeconds} and {@code shards} shards, and snapshot layers in {@code chunks} chunks.
+ */
+public record BoardSettings(
+        String board,
+        int writeWindowSeconds,
+        UniqueVotes uniqueVotes,
+        int bucketSeconds,
+        int shards,
+        int chunks,
+        Instant createdAt) {
+
+    public static final int DEFAULT_WRITE_WINDOW_SECONDS = 60;
+    public static final int MAX_WRITE_WINDOW_SECONDS = 7 * 24 * 3600;
+    public static final int DEFAULT_BUCKET_SECONDS = 60;
+    public static final int MAX_BUCKET_SECONDS = 3600;
+    public static final int DEFAULT_SHARDS = 8;
+    public static final int MAX_SHARDS = 256;
+    public static final int DEFAULT_CHUNKS = 16;
+    public static final int MAX_CHUNKS = 1024;
+
+    /** Validates the settings a client asked for, filling defaults for the ones it left out. */
+    public static BoardSettings requested(
+            String board,
+            Integer writeWindowSeconds,
+            UniqueVotes uniqueVotes,
+            Integer bucketSeconds,
+            Integer shards,
+            Integer chunks,
+            Instant createdAt) {
+        return new BoardSettings(
+                Ids.requireBoard("board", board),
+                inRange(
+                        "writeWindowSeconds",
+                        writeWindowSeconds,
+                        DEFAULT_WRITE_WINDOW_SECONDS,
+                        MAX_WRITE_WINDOW_SECONDS),
+                uniqueVotes == null ? UniqueVotes.NONE : uniqueVotes,
+                inRange("bucketSeconds", bucketSeconds, DEFAULT_BUCKET_SECONDS, MAX_BUCKET_SECONDS),
+                inRange("shards", shards, DEFAULT_SHARDS, MAX_SHARDS),
+                inRange("chunks", chunks, DEFAULT_CHUNKS, MAX_CHUNKS),
+                createdAt);
+    }
+
+    private static int inRange(String field, Integer value, int defaultValue, int max) {
+        if (value == null) {
+            return defaultValue;
+        }
+        if (value < 1 || value > max) {
+            throw new InvalidInputException(
+                    field, "is " + value + "; must be between 1 and " + max);
+        }
+        return value;
+    }
+
+    public Duration writeWindow() {
+        return Duration.ofSeconds(writeWindowSeconds);
+    }
+
+    public Buckets buckets() {
+        return Buckets.ofSeconds(bucketSeconds);
+    }
+
+    /**
+     * The earliest time an event of this board can have: the writer refuses votes older than the
+     * write window, and none could be cast before the board existed. Snapshots start here.
+     */
+    public Instant epoch() {
+        return buckets().floor(createdAt.minus(writeWindow()).minusSeconds(bucketSeconds));
+    }
+
+    /** Same settings, ignoring when each was created (for "create again" being idempotent). */
+    public boolean sameSettingsAs(BoardSettings other) {
+        return board.equals(other.board)
+                && writeWindowSeconds == other.writeWindowSeconds
+                && uniqueVotes == other.uniqueVotes
+                && bucketSeconds == other.bucketSeconds
+                && shards == other.shards
+                && chunks == other.chunks;
+    }
+}

@@ -1,0 +1,82 @@
+package org.leaderboard.model.cassandra;
+
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.util.Optional;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+
+/**
+ * The {@code boards} table. Creation uses a lightweight transaction: it is rare, off the vote path,
+ * and two clients creating the same board with different settings must get one definite winner.
+ */
+public final class BoardDao {
+
+    private final CqlSession session;
+    private final Consistency consistency;
+    private final PreparedStatement insertIfAbsent;
+    private final PreparedStatement select;
+
+    public BoardDao(CqlSession session, Consistency consistency) {
+        this.session = session;
+        this.consistency = consistency;
+        this.insertIfAbsent =
+                session.prepare(
+                        insertInto("boards")
+                                .value("board", bindMarker())
+                                .value("write_window_seconds", bindMarker())
+                                .value("unique_votes", bindMarker())
+                                .value("bucket_seconds", bindMarker())
+                                .value("shards", bindMarker())
+                                .value("chunks", bindMarker())
+                                .value("created_at", bindMarker())
+                                .ifNotExists()
+                                .build());
+        this.select =
+                session.prepare(
+                        selectFrom("boards")
+                                .all()
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .build());
+    }
+
+    /**
+     * Stores the board unless one of that name exists; returns the settings that are stored now.
+     */
+    public BoardSettings insertIfAbsent(BoardSettings settings) {
+        ResultSet result =
+                session.execute(
+                        insertIfAbsent.bind(
+                                settings.board(),
+                                settings.writeWindowSeconds(),
+                                settings.uniqueVotes().name(),
+                                settings.bucketSeconds(),
+                                settings.shards(),
+                                settings.chunks(),
+                                settings.createdAt()));
+        return result.wasApplied() ? settings : toSettings(result.one());
+    }
+
+    public Optional<BoardSettings> find(String board) {
+        Row row = session.execute(select.bind(board).setConsistencyLevel(consistency.read())).one();
+        return Optional.ofNullable(row).map(BoardDao::toSettings);
+    }
+
+    private static BoardSettings toSettings(Row row) {
+        return new BoardSettings(
+                row.getString("board"),
+                row.getInt("write_window_seconds"),
+                UniqueVotes.valueOf(row.getString("unique_votes")),
+                row.getInt("bucket_seconds"),
+                row.getInt("shards"),
+                row.getInt("chunks"),
+                row.getInstant("created_at"));
+    }
+}

@@ -1,0 +1,172 @@
+package org.leaderboard.model.cassandra;
+
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.model.time.Hashing;
+import org.leaderboard.model.time.TimeUuids;
+
+/**
+ * The {@code vote_events} table, the event store. Writes are single idempotent INSERTs: no read
+ * before write, no counter, no lightweight transaction.
+ *
+ * <p>Every insert carries {@code USING TIMESTAMP (Long.MAX_VALUE - now in micros)}, so of several
+ * writes of the same voteId the <em>earliest</em> one wins on every replica. A retry with the same
+ * content changes nothing; a client bug that reuses a voteId for a different vote cannot replace a
+ * vote that was already acknowledged.
+ */
+public final class VoteEventDao {
+
+    /** Partitions read at once when folding a range (buckets x shards can be hundreds). */
+    private static final int READ_LANES = 32;
+
+    private final CqlSession session;
+    private final Consistency consistency;
+    private final PreparedStatement insert;
+    private final PreparedStatement selectOne;
+    private final PreparedStatement selectPartition;
+
+    public VoteEventDao(CqlSession session, Consistency consistency) {
+        this.session = session;
+        this.consistency = consistency;
+        this.insert =
+                session.prepare(
+                        insertInto("vote_events")
+                                .value("board", bindMarker())
+                                .value("bucket", bindMarker())
+                                .value("shard", bindMarker())
+                                .value("vote_id", bindMarker())
+                                .value("user_id", bindMarker())
+                                .value("voter_id", bindMarker())
+                                .value("votes", bindMarker())
+                                .usingTimestamp(bindMarker())
+                                .build());
+        this.selectOne =
+                session.prepare(
+                        selectFrom("vote_events")
+                                .columns("vote_id", "user_id", "voter_id", "votes")
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("bucket")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("shard")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("vote_id")
+                                .isEqualTo(bindMarker())
+                                .build());
+        this.selectPartition =
+                session.prepare(
+                        selectFrom("vote_events")
+                                .columns("user_id", "votes")
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("bucket")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("shard")
+                                .isEqualTo(bindMarker())
+                                .build());
+    }
+
+    /** Appends one event. Idempotent, so the driver may retry it after a timeout. */
+    public CompletionStage<Void> insert(BoardSettings board, VoteCastEvent event, Instant now) {
+        long firstWriteWins = Long.MAX_VALUE - micros(now);
+        return session.executeAsync(
+                        insert.bind(
+                                        event.board(),
+                                        board.buckets().floor(event.time()),
+                                        Hashing.shardOf(event.voteId(), board.shards()),
+                                        event.voteId(),
+                                        event.user(),
+                                        event.voter(),
+                                        event.votes(),
+                                        firstWriteWins)
+                                .setIdempotent(true)
+                                .setConsistencyLevel(consistency.write()))
+                .thenApply(rs -> null);
+    }
+
+    /**
+     * The stored event with this id, if any (used off the hot path, for retries after the window).
+     */
+    public Optional<VoteCastEvent> find(BoardSettings board, UUID voteId) {
+        Instant time = TimeUuids.timeOf(voteId);
+        Row row =
+                session.execute(
+                                selectOne
+                                        .bind(
+                                                board.board(),
+                                                board.buckets().floor(time),
+                                                Hashing.shardOf(voteId, board.shards()),
+                                                voteId)
+                                        .setConsistencyLevel(consistency.read()))
+                        .one();
+        return Optional.ofNullable(row)
+                .map(
+                        r ->
+                                new VoteCastEvent(
+                                        voteId,
+                                        board.board(),
+                                        r.getString("user_id"),
+                                        r.getString("voter_id"),
+                                        r.getInt("votes")));
+    }
+
+    /**
+     * Folds every event with time in [from, to): whole bucket partitions, since both ends are
+     * bucket boundaries for snapshots; for an unaligned {@code to} (a tail read up to "now") the
+     * bucket holding it is read whole, which is what a tail wants.
+     */
+    public CompletableFuture<EventFold> fold(BoardSettings board, Instant from, Instant to) {
+        List<BoundPartition> partitions = new ArrayList<>();
+        for (Instant bucket : board.buckets().startsBetween(from, to)) {
+            for (int shard = 0; shard < board.shards(); shard++) {
+                partitions.add(new BoundPartition(bucket, shard));
+            }
+        }
+        return AsyncLanes.map(partitions, READ_LANES, p -> foldPartition(board.board(), p))
+                .thenApply(EventFold::sum);
+    }
+
+    private CompletionStage<EventFold> foldPartition(String board, BoundPartition partition) {
+        return session.executeAsync(
+                        selectPartition
+                                .bind(board, partition.bucket(), partition.shard())
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> consume(page, new Tallies(), 0));
+    }
+
+    private static CompletionStage<EventFold> consume(
+            AsyncResultSet page, Tallies tallies, long events) {
+        long read = events;
+        for (Row row : page.currentPage()) {
+            tallies.addVote(row.getString(0), row.getInt(1));
+            read++;
+        }
+        if (page.hasMorePages()) {
+            long soFar = read;
+            return page.fetchNextPage().thenCompose(next -> consume(next, tallies, soFar));
+        }
+        return CompletableFuture.completedFuture(new EventFold(tallies, read, 1));
+    }
+
+    private static long micros(Instant time) {
+        return time.getEpochSecond() * 1_000_000L + time.getNano() / 1_000;
+    }
+
+    private record BoundPartition(Instant bucket, int shard) {}
+}

@@ -1,0 +1,106 @@
+package org.leaderboard.model.rank;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.leaderboard.model.api.LeaderboardEntry;
+import org.leaderboard.model.tally.Tally;
+
+/**
+ * A ranked, immutable view of a board: votes (sum) descending, ties listed by user id, and
+ * competition ranking (1, 2, 2, 4) so that tied users share a rank. Deterministic for a given set
+ * of tallies, whatever order they were folded in.
+ */
+public final class Standings {
+
+    static final Comparator<Map.Entry<String, Tally>> ORDER =
+            Comparator.<Map.Entry<String, Tally>>comparingLong(e -> -e.getValue().sum())
+                    .thenComparing(Map.Entry::getKey);
+
+    private final String[] users;
+    private final Tally[] tallies;
+    private final long[] ranks;
+    private final Map<String, Integer> positions;
+
+    private Standings(String[] users, Tally[] tallies) {
+        this.users = users;
+        this.tallies = tallies;
+        this.ranks = competitionRanks(tallies);
+        this.positions = new HashMap<>(users.length * 2);
+        for (int i = 0; i < users.length; i++) {
+            positions.put(users[i], i);
+        }
+    }
+
+    /** Ranks every user with at least one counted vote. */
+    public static Standings rank(Map<String, Tally> tallies) {
+        @SuppressWarnings("unchecked")
+        Map.Entry<String, Tally>[] sorted =
+                tallies.entrySet().stream()
+                        .filter(e -> !e.getValue().isEmpty())
+                        .toArray(Map.Entry[]::new);
+        Arrays.sort(sorted, ORDER);
+        String[] users = new String[sorted.length];
+        Tally[] values = new Tally[sorted.length];
+        for (int i = 0; i < sorted.length; i++) {
+            users[i] = sorted[i].getKey();
+            values[i] = sorted[i].getValue();
+        }
+        return new Standings(users, values);
+    }
+
+    private static long[] competitionRanks(Tally[] tallies) {
+        long[] ranks = new long[tallies.length];
+        for (int i = 0; i < tallies.length; i++) {
+            boolean tiedWithPrevious = i > 0 && tallies[i].sum() == tallies[i - 1].sum();
+            ranks[i] = tiedWithPrevious ? ranks[i - 1] : i + 1;
+        }
+        return ranks;
+    }
+
+    public int totalUsers() {
+        return users.length;
+    }
+
+    /** Entries at positions [offset, offset + limit), fewer at the end of the board. */
+    public List<LeaderboardEntry> page(int offset, int limit) {
+        int end = (int) Math.min((long) offset + limit, users.length);
+        List<LeaderboardEntry> page = new ArrayList<>(Math.max(0, end - offset));
+        for (int i = offset; i < end; i++) {
+            page.add(entryAt(i));
+        }
+        return page;
+    }
+
+    /** Zero-based position of a user, empty if the user has no counted votes. */
+    public OptionalInt positionOf(String user) {
+        Integer position = positions.get(user);
+        return position == null ? OptionalInt.empty() : OptionalInt.of(position);
+    }
+
+    public LeaderboardEntry entryAt(int position) {
+        Tally tally = tallies[position];
+        return new LeaderboardEntry(
+                ranks[position],
+                users[position],
+                tally.sum(),
+                tally.count(),
+                tally.min(),
+                tally.max(),
+                tally.mean(),
+                tally.stddev());
+    }
+
+    /**
+     * The entries from {@code around} positions above to {@code around} below, the user's included.
+     */
+    public List<LeaderboardEntry> around(int position, int around) {
+        int from = Math.max(0, position - around);
+        int to = (int) Math.min((long) position + around + 1, users.length);
+        return page(from, to - from);
+    }
+}
