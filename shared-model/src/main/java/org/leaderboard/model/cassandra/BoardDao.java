@@ -22,6 +22,7 @@ public final class BoardDao {
     private final Consistency consistency;
     private final PreparedStatement insertIfAbsent;
     private final PreparedStatement select;
+    private final PreparedStatement selectAll;
 
     public BoardDao(CqlSession session, Consistency consistency) {
         this.session = session;
