@@ -39,6 +39,7 @@ public final class BoardDao {
                                 .value("created_at", bindMarker())
                                 .ifNotExists()
                                 .build());
+        this.selectAll = session.prepare(selectFrom("boards").all().build());
         this.select =
                 session.prepare(
                         selectFrom("boards")
