@@ -50,6 +50,19 @@ public final class BoardDao {
     }
 
     /**
+     * Every board. A scan, but of the small settings table only (one row per board), paged by the
+     * driver; the snapshot worker calls it once per pass.
+     */
+    public List<BoardSettings> all() {
+        return session
+                .execute(selectAll.bind().setConsistencyLevel(consistency.read()))
+                .all()
+                .stream()
+                .map(BoardDao::toSettings)
+                .toList();
+    }
+
+    /**
      * Stores the board unless one of that name exists; returns the settings that are stored now.
      */
     public BoardSettings insertIfAbsent(BoardSettings settings) {
