@@ -1,0 +1,244 @@
+package org.leaderboard.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One real Cassandra node, run from the Maven Central jars as its own JVM (a separate process keeps
+ * Cassandra's Netty, Guava and logging away from Spring Boot's, and can be restarted).
+ *
+ * <p>Side effects: writes {@code conf/cassandra.yaml}, {@code data/}, {@code logs/} and {@code
+ * cassandra.pid} under the node's directory. A node left running by a JVM that was killed with
+ * SIGKILL is found through that pid file and stopped at the next start in the same directory.
+ */
+public final class CassandraNode implements AutoCloseable {
+
+    private final NodeSpec spec;
+    private Process process;
+
+    public CassandraNode(NodeSpec spec) {
+        this.spec = spec;
+    }
+
+    public NodeSpec spec() {
+        return spec;
+    }
+
+    /** Starts the node and waits until it accepts CQL connections; returns how long that took. */
+    public Duration start(Duration timeout) {
+        Instant started = Instant.now();
+        stopLeftover();
+        prepareDirectories();
+        try {
+            process =
+                    new ProcessBuilder(command())
+                            .redirectErrorStream(true)
+                            .redirectOutput(spec.directory().resolve("logs/stdout.log").toFile())
+                            .start();
+            Files.writeString(pidFile(), Long.toString(process.pid()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start Cassandra", e);
+        }
+        awaitCql(started.plus(timeout));
+        return Duration.between(started, Instant.now());
+    }
+
+    /** Stops the node: SIGTERM (Cassandra flushes and exits), then SIGKILL if it hangs. */
+    public void stop() {
+        if (process != null) {
+            terminate(process.toHandle());
+            process = null;
+        }
+        deletePidFile();
+    }
+
+    /** Kills the node at once, as a crash would (for fault tests). */
+    public void kill() {
+        if (process != null) {
+            process.toHandle().destroyForcibly();
+            waitFor(process.toHandle(), Duration.ofSeconds(30));
+            process = null;
+        }
+    }
+
+    public boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    public Optional<Long> pid() {
+        return Optional.ofNullable(process).map(Process::pid);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private List<String> command() {
+        List<String> command = new ArrayList<>(withoutMemoryLocking());
+        command.add(JavaHomes.javaExecutable(JavaHomes.java17()).toString());
+        command.addAll(JvmFlags.forNode(spec));
+        command.add("-cp");
+        command.add(ServerClasspath.libDirectory().toAbsolutePath() + "/*");
+        command.add("org.apache.cassandra.service.CassandraDaemon");
+        return command;
+    }
+
+    /**
+     * As root, Cassandra mlockall()s its whole heap (~1 GiB resident even when idle). Dropping the
+     * IPC_LOCK capability (util-linux setpriv) lets the kernel page as usual: 0.55-0.7 GiB idle.
+     */
+    private static List<String> withoutMemoryLocking() {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        Path setpriv = Path.of("/usr/bin/setpriv");
+        if (root && Files.isExecutable(setpriv)) {
+            return List.of(
+                    setpriv.toString(), "--bounding-set=-ipc_lock", "--inh-caps=-ipc_lock", "--");
+        }
+        return List.of();
+    }
+
+    private void prepareDirectories() {
+        try {
+            Files.createDirectories(spec.directory().resolve("conf"));
+            Files.createDirectories(spec.directory().resolve("data"));
+            Files.createDirectories(spec.directory().resolve("logs"));
+            Files.writeString(
+                    spec.directory().resolve("conf/cassandra.yaml"), CassandraYaml.render(spec));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void awaitCql(Instant deadline) {
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(
+                        "Cassandra exited with code "
+                                + process.exitValue()
+                                + " during start:\n"
+                                + logTail());
+            }
+            if (acceptsConnections()) {
+                return;
+            }
+            pause(Duration.ofMillis(200));
+        }
+        stop();
+        throw new IllegalStateException(
+                "Cassandra did not open its CQL port in time:\n" + logTail());
+    }
+
+    private boolean acceptsConnections() {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(spec.address(), spec.nativePort()), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Stops the nodes of earlier runs under {@code parent} (one directory per run) whose JVM died
+     * before it could stop them, and removes their directories.
+     */
+    public static void stopLeftovers(Path parent) {
+        if (!Files.isDirectory(parent)) {
+            return;
+        }
+        try (var runs = Files.list(parent)) {
+            runs.filter(Files::isDirectory).forEach(CassandraNode::stopAndDelete);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void stopAndDelete(Path runDirectory) {
+        new CassandraNode(NodeSpec.singleNode(runDirectory, 0, 0, 0, "0")).stopLeftover();
+        try (var files = Files.walk(runDirectory)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A node of an earlier run in this directory whose JVM was killed before it could stop it. */
+    private void stopLeftover() {
+        readPid()
+                .flatMap(ProcessHandle::of)
+                .filter(p -> p.info().commandLine().orElse("").contains("CassandraDaemon"))
+                .ifPresent(CassandraNode::terminate);
+        deletePidFile();
+    }
+
+    private static void terminate(ProcessHandle handle) {
+        handle.destroy();
+        if (!waitFor(handle, Duration.ofSeconds(30))) {
+            handle.destroyForcibly();
+            waitFor(handle, Duration.ofSeconds(10));
+        }
+    }
+
+    private static boolean waitFor(ProcessHandle handle, Duration timeout) {
+        try {
+            handle.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (Exception e) {
+            return !handle.isAlive();
+        }
+    }
+
+    private Optional<Long> readPid() {
+        try {
+            return Files.exists(pidFile())
+                    ? Optional.of(Long.parseLong(Files.readString(pidFile()).strip()))
+                    : Optional.empty();
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void deletePidFile() {
+        try {
+            Files.deleteIfExists(pidFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Path pidFile() {
+        return spec.directory().resolve("cassandra.pid");
+    }
+
+    /** The last lines Cassandra printed, for an error message that says why it did not start. */
+    public String logTail() {
+        try {
+            List<String> lines =
+                    Files.readAllLines(
+                            spec.directory().resolve("logs/stdout.log"), StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for Cassandra", e);
+        }
+    }
+}

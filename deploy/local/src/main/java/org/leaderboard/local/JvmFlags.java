@@ -1,0 +1,77 @@
+package org.leaderboard.local;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The JVM flags of Cassandra's own {@code conf/jvm17-server.options} (that file is not in the jar):
+ * without the exports and opens Cassandra 5.0 fails on Java 17.
+ */
+final class JvmFlags {
+
+    private static final List<String> EXPORTS =
+            List.of(
+                    "java.base/jdk.internal.misc",
+                    "java.management.rmi/com.sun.jmx.remote.internal.rmi",
+                    "java.rmi/sun.rmi.registry",
+                    "java.rmi/sun.rmi.server",
+                    "java.sql/java.sql",
+                    "java.base/java.lang.ref",
+                    "jdk.unsupported/sun.misc",
+                    "jdk.compiler/com.sun.tools.javac.file",
+                    "jdk.attach/sun.tools.attach");
+
+    private static final List<String> OPENS =
+            List.of(
+                    "java.base/java.lang.module",
+                    "java.base/jdk.internal.loader",
+                    "java.base/jdk.internal.ref",
+                    "java.base/jdk.internal.reflect",
+                    "java.base/jdk.internal.math",
+                    "java.base/jdk.internal.module",
+                    "java.base/jdk.internal.util.jar",
+                    "java.base/sun.nio.ch",
+                    "java.base/java.io",
+                    "java.base/java.lang.reflect",
+                    "java.base/java.lang",
+                    "java.base/java.util",
+                    "jdk.management/com.sun.management.internal",
+                    "jdk.compiler/com.sun.tools.javac");
+
+    private JvmFlags() {}
+
+    static List<String> forNode(NodeSpec node) {
+        List<String> flags = new ArrayList<>();
+        flags.addAll(
+                List.of(
+                        "-ea",
+                        "-da:net.openhft...",
+                        "-XX:+UseThreadPriorities",
+                        "-Xss256k",
+                        "-XX:+UseG1GC",
+                        "-XX:+ParallelRefProcEnabled",
+                        "-XX:MaxTenuringThreshold=1",
+                        "-Djava.net.preferIPv4Stack=true",
+                        "-Djdk.attach.allowAttachSelf=true",
+                        "-Dio.netty.tryReflectionSetAccessible=true",
+                        "-Dio.netty.allocator.useCacheForAllThreads=true",
+                        "-Dio.netty.allocator.maxOrder=11",
+                        "-Xms" + node.heap(),
+                        "-Xmx" + node.heap()));
+        EXPORTS.forEach(m -> flags.add("--add-exports=" + m + "=ALL-UNNAMED"));
+        OPENS.forEach(m -> flags.add("--add-opens=" + m + "=ALL-UNNAMED"));
+        flags.addAll(
+                List.of(
+                        "-Dcassandra.config="
+                                + node.directory().resolve("conf/cassandra.yaml").toUri(),
+                        "-Dcassandra.storagedir=" + node.directory().resolve("data"),
+                        "-Dcassandra.logdir=" + node.directory().resolve("logs"),
+                        "-Dcassandra-foreground=yes",
+                        "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+                        "-Dcassandra.ring_delay_ms=1000",
+                        "-Dcassandra.native_transport_port=" + node.nativePort(),
+                        "-Dcassandra.storage_port=" + node.storagePort(),
+                        "-Dcassandra.jmx.local.port=" + node.jmxPort()));
+        return flags;
+    }
+}

@@ -1,0 +1,45 @@
+package org.leaderboard.query.config;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Clock;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The shared-model DAOs, built on Spring Boot's auto-configured CqlSession (spring.cassandra.*). */
+@Configuration(proxyBeanMethods = false)
+class CassandraBeans {
+
+    /**
+     * This service only reads; the write level is never used, so it is set to the read level
+     * rather than offering a setting that does nothing.
+     */
+    @Bean
+    Consistency consistency(QuerySettings settings) {
+        return Consistency.of(settings.readConsistency(), settings.readConsistency());
+    }
+
+    @Bean
+    BoardDao boardDao(CqlSession session, Consistency consistency) {
+        return new BoardDao(session, consistency);
+    }
+
+    @Bean
+    SnapshotDao snapshotDao(CqlSession session, Consistency consistency) {
+        return new SnapshotDao(session, consistency);
+    }
+
+    @Bean
+    VoteEventDao voteEventDao(CqlSession session, Consistency consistency) {
+        return new VoteEventDao(session, consistency);
+    }
+
+    /** "Now" for the end of the tail; a bean so that it has one source. */
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+}

@@ -1,0 +1,35 @@
+package org.leaderboard.snapshot.config;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Clock;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The shared-model DAOs over Spring Boot's auto-configured CqlSession, and the clock. */
+@Configuration(proxyBeanMethods = false)
+class CassandraBeans {
+
+    @Bean
+    BoardDao boardDao(CqlSession session, SnapshotSettings settings) {
+        return new BoardDao(session, settings.consistency());
+    }
+
+    @Bean
+    VoteEventDao voteEventDao(CqlSession session, SnapshotSettings settings) {
+        return new VoteEventDao(session, settings.consistency());
+    }
+
+    @Bean
+    SnapshotDao snapshotDao(CqlSession session, SnapshotSettings settings) {
+        return new SnapshotDao(session, settings.consistency());
+    }
+
+    /** UTC wall clock; cutoffs only depend on it through the (bucket-aligned) safe cutoff. */
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+}

@@ -1,0 +1,51 @@
+package org.leaderboard.snapshot.pass;
+
+import java.time.Instant;
+
+/**
+ * What one pass over one board did.
+ *
+ * @param previousCutoff the newest cutoff before the pass (the board's epoch without a head)
+ * @param newCutoff the newest cutoff after it
+ * @param eventsRead events folded from the event table, over all steps
+ * @param partitionsRead event partitions read
+ * @param layersWritten layers written: deltas and merges
+ * @param merges layers written by merging two layers
+ * @param headsWritten heads committed, one per step
+ */
+public record PassResult(
+        String board,
+        Outcome outcome,
+        Instant previousCutoff,
+        Instant newCutoff,
+        long eventsRead,
+        long partitionsRead,
+        int layersWritten,
+        int merges,
+        int headsWritten) {
+
+    public enum Outcome {
+        /** The snapshot was already at the safe cutoff: nothing read, nothing written. */
+        UP_TO_DATE,
+        /** The snapshot advanced to the safe cutoff. */
+        ADVANCED,
+        /** Shutdown began; the snapshot advanced (maybe not at all) and stopped between steps. */
+        STOPPED
+    }
+
+    /** One log line. */
+    public String summary() {
+        return String.format(
+                "board=%s outcome=%s cutoff=%s->%s events=%d partitions=%d layers=%d merges=%d"
+                        + " heads=%d",
+                board,
+                outcome,
+                previousCutoff,
+                newCutoff,
+                eventsRead,
+                partitionsRead,
+                layersWritten,
+                merges,
+                headsWritten);
+    }
+}

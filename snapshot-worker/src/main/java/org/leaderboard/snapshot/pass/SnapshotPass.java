@@ -1,0 +1,230 @@
+package org.leaderboard.snapshot.pass;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.snapshot.config.SnapshotSettings;
+import org.leaderboard.snapshot.pass.PassResult.Outcome;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+/**
+ * Advances one board's snapshot to the safe cutoff, in steps of at most {@code
+ * max-buckets-per-step} buckets. Each step folds only the event partitions of its range, writes
+ * the delta layer, compacts the chain, and commits a head last.
+ *
+ * <p>No locks: every row written is a pure function of frozen events (a layer's content depends
+ * only on its range; a head's on its cutoff), so concurrent passes write identical rows, and a pass
+ * killed anywhere leaves at most unreferenced layers behind, which a re-run rewrites identically.
+ * Old layers are never deleted: older heads still name them.
+ */
+@Component
+public class SnapshotPass {
+
+    private final VoteEventDao events;
+    private final SnapshotDao snapshots;
+    private final Clock clock;
+    private final SnapshotSettings settings;
+    private final StopFlag stop;
+    private final PassMetrics metrics;
+    private final Consumer<Stage> stages;
+
+    @Autowired
+    public SnapshotPass(
+            VoteEventDao events,
+            SnapshotDao snapshots,
+            Clock clock,
+            SnapshotSettings settings,
+            StopFlag stop,
+            MeterRegistry meters) {
+        this(events, snapshots, clock, settings, stop, meters, stage -> {});
+    }
+
+    /** With a callback at every {@link Stage}; tests throw from it to kill a pass there. */
+    SnapshotPass(
+            VoteEventDao events,
+            SnapshotDao snapshots,
+            Clock clock,
+            SnapshotSettings settings,
+            StopFlag stop,
+            MeterRegistry meters,
+            Consumer<Stage> stages) {
+        this.events = events;
+        this.snapshots = snapshots;
+        this.clock = clock;
+        this.settings = settings;
+        this.stop = stop;
+        this.metrics = new PassMetrics(meters);
+        this.stages = stages;
+    }
+
+    /** One pass over {@code board}; throws if a read or write fails (nothing half-visible). */
+    public PassResult run(BoardSettings board) {
+        Instant started = clock.instant();
+        try {
+            PassResult result = advance(board, started);
+            metrics.passed(result.outcome().name(), Duration.between(started, clock.instant()));
+            return result;
+        } catch (RuntimeException e) {
+            metrics.passed(PassMetrics.FAILED, Duration.between(started, clock.instant()));
+            throw e;
+        }
+    }
+
+    private PassResult advance(BoardSettings board, Instant now) {
+        Instant target = Cutoffs.target(board, now, settings.safetyMargin());
+        var head = snapshots.latestHead(board.board());
+        Progress progress =
+                new Progress(
+                        Cutoffs.start(board, head),
+                        head.map(SnapshotHead::layers).orElse(List.of()),
+                        head.map(SnapshotHead::totalEvents).orElse(0L));
+        if (!progress.cutoff.isBefore(target)) {
+            return progress.result(board, Outcome.UP_TO_DATE);
+        }
+        while (progress.cutoff.isBefore(target)) {
+            if (stop.requested()) {
+                return progress.result(board, Outcome.STOPPED);
+            }
+            Instant stepEnd =
+                    Cutoffs.stepEnd(board, progress.cutoff, target, settings.maxBucketsPerStep());
+            step(board, progress, stepEnd, now);
+        }
+        return progress.result(board, Outcome.ADVANCED);
+    }
+
+    private void step(BoardSettings board, Progress progress, Instant stepEnd, Instant now) {
+        Instant from = progress.cutoff;
+        EventFold fold = await(events.fold(board, from, stepEnd));
+        progress.folded(fold);
+        metrics.folded(fold.events());
+        stages.accept(Stage.FOLDED);
+        List<LayerRef> layers = new ArrayList<>(progress.layers);
+        if (!fold.tallies().isEmpty()) {
+            LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
+            await(snapshots.writeLayer(board, delta, fold.tallies()));
+            progress.layersWritten++;
+            layers.add(delta);
+            compact(board, layers, new HashMap<>(Map.of(delta, fold.tallies())), progress);
+        }
+        stages.accept(Stage.LAYERS_WRITTEN);
+        // Written last, after every layer row it names is acknowledged: the commit marker.
+        SnapshotHead head =
+                new SnapshotHead(
+                        board.board(),
+                        stepEnd,
+                        from,
+                        layers,
+                        fold.events(),
+                        progress.totalEvents + fold.events(),
+                        now);
+        snapshots.writeHead(head);
+        progress.committed(head);
+        stages.accept(Stage.HEAD_WRITTEN);
+    }
+
+    /**
+     * Merges the newest layers while {@link Compaction} says so. {@code known} holds contents this
+     * step already has in memory (the delta, earlier merges), so only older layers are read back.
+     */
+    private void compact(
+            BoardSettings board,
+            List<LayerRef> layers,
+            Map<LayerRef, Tallies> known,
+            Progress progress) {
+        while (Compaction.shouldMerge(layers, settings.maxLayers())) {
+            LayerRef last = layers.remove(layers.size() - 1);
+            LayerRef previous = layers.remove(layers.size() - 1);
+            Tallies merged = new Tallies();
+            merged.addAll(content(board, previous, known));
+            merged.addAll(content(board, last, known));
+            LayerRef range = Compaction.mergedRange(previous, last, merged.users());
+            await(snapshots.writeLayer(board, range, merged));
+            known.put(range, merged);
+            layers.add(range);
+            progress.layersWritten++;
+            progress.merges++;
+        }
+    }
+
+    private Tallies content(BoardSettings board, LayerRef layer, Map<LayerRef, Tallies> known) {
+        Tallies inMemory = known.get(layer);
+        return inMemory != null ? inMemory : await(snapshots.readLayer(board, layer));
+    }
+
+    /** Waits for a driver call, rethrowing its own failure rather than a wrapper. */
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            future.cancel(true);
+            throw new IllegalStateException("snapshot pass interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** The chain as committed so far in this pass, and what the pass has done. */
+    private static final class Progress {
+        private final Instant previousCutoff;
+        private Instant cutoff;
+        private List<LayerRef> layers;
+        private long totalEvents;
+        private long eventsRead;
+        private long partitionsRead;
+        private int layersWritten;
+        private int merges;
+        private int headsWritten;
+
+        Progress(Instant cutoff, List<LayerRef> layers, long totalEvents) {
+            this.previousCutoff = cutoff;
+            this.cutoff = cutoff;
+            this.layers = layers;
+            this.totalEvents = totalEvents;
+        }
+
+        void folded(EventFold fold) {
+            eventsRead += fold.events();
+            partitionsRead += fold.partitions();
+        }
+
+        void committed(SnapshotHead head) {
+            cutoff = head.cutoff();
+            layers = head.layers();
+            totalEvents = head.totalEvents();
+            headsWritten++;
+        }
+
+        PassResult result(BoardSettings board, Outcome outcome) {
+            return new PassResult(
+                    board.board(),
+                    outcome,
+                    previousCutoff,
+                    cutoff,
+                    eventsRead,
+                    partitionsRead,
+                    layersWritten,
+                    merges,
+                    headsWritten);
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package org.leaderboard.testsupport;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.leaderboard.local.CassandraNode;
+import org.leaderboard.local.FreePorts;
+import org.leaderboard.local.NodeSpec;
+import org.leaderboard.local.Sessions;
+import org.leaderboard.model.cassandra.Schema;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * The real Cassandra of a test JVM, started once on first use and shared by every test class; each
+ * test class isolates itself in a keyspace of its own ({@link #newKeyspace}).
+ *
+ * <p>Where it comes from, in order: {@code LEADERBOARD_TEST_CASSANDRA=host:port} (a node someone
+ * else runs), Testcontainers' Cassandra module when a Docker engine answers, else a node started by
+ * the local launcher from the Maven Central jars on free ports, with its data under {@code
+ * target/test-cassandra/}, stopped by a shutdown hook.
+ */
+public final class TestCassandra {
+
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    private static final AtomicInteger KEYSPACES = new AtomicInteger();
+    private static TestCassandra shared;
+
+    private final String contactPoint;
+    private final CassandraNode node;
+    private final CqlSession admin;
+
+    private TestCassandra(String contactPoint, CassandraNode node) {
+        this.contactPoint = contactPoint;
+        this.node = node;
+        this.admin = Sessions.connect(contactPoint, null);
+    }
+
+    public static synchronized TestCassandra shared() {
+        if (shared == null) {
+            shared = start();
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(shared::shutdown, "test-cassandra-stop"));
+        }
+        return shared;
+    }
+
+    private static TestCassandra start() {
+        String external = System.getenv("LEADERBOARD_TEST_CASSANDRA");
+        if (external != null && !external.isBlank()) {
+            return new TestCassandra(external.strip(), null);
+        }
+        if (dockerAvailable()) {
+            return ContainerCassandra.start();
+        }
+        NodeSpec spec =
+                NodeSpec.singleNode(
+                        runDirectory(), FreePorts.any(), FreePorts.any(), FreePorts.any(), "768m");
+        CassandraNode node = new CassandraNode(spec);
+        Duration took = node.start(START_TIMEOUT);
+        System.out.println(
+                "[test-cassandra] node at "
+                        + spec.contactPoint()
+                        + " started in "
+                        + took.toMillis()
+                        + " ms");
+        return new TestCassandra(spec.contactPoint(), node);
+    }
+
+    static TestCassandra of(String contactPoint) {
+        return new TestCassandra(contactPoint, null);
+    }
+
+    private static boolean dockerAvailable() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    /** A fresh directory per run: a killed earlier run's data never leaks into this one. */
+    private static Path runDirectory() {
+        try {
+            Path parent = Path.of("target", "test-cassandra").toAbsolutePath();
+            CassandraNode.stopLeftovers(parent);
+            Files.createDirectories(parent);
+            return Files.createTempDirectory(parent, "node-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String contactPoint() {
+        return contactPoint;
+    }
+
+    public String localDatacenter() {
+        return Sessions.LOCAL_DATACENTER;
+    }
+
+    /** A new keyspace named {@code prefix_N_<random>} holding every table of schema.cql. */
+    public String newKeyspace(String prefix) {
+        String keyspace =
+                (prefix.toLowerCase().replaceAll("[^a-z0-9_]", "_")
+                                + "_"
+                                + KEYSPACES.incrementAndGet()
+                                + "_"
+                                + Long.toString(System.nanoTime() % 1_000_000, 36))
+                        .replaceAll("^[^a-z]", "k");
+        Schema.apply(admin, keyspace, Schema.SINGLE_NODE_REPLICATION);
+        return keyspace;
+    }
+
+    /** A new session bound to {@code keyspace}; the caller closes it. */
+    public CqlSession session(String keyspace) {
+        return Sessions.connect(contactPoint, keyspace);
+    }
+
+    /** The {@code spring.cassandra.*} properties that point a service at {@code keyspace}. */
+    public Map<String, String> springProperties(String keyspace) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("spring.cassandra.contact-points", contactPoint);
+        properties.put("spring.cassandra.local-datacenter", localDatacenter());
+        properties.put("spring.cassandra.keyspace-name", keyspace);
+        properties.put("spring.cassandra.request.timeout", "10s");
+        return properties;
+    }
+
+    /**
+     * Stops the node (for tests of what users see while Cassandra is down); only for launched
+     * nodes.
+     */
+    public void stopNode() {
+        requireLaunched().stop();
+    }
+
+    /** Starts the node again on the same ports and data after {@link #stopNode()}. */
+    public void startNode() {
+        requireLaunched().start(START_TIMEOUT);
+    }
+
+    private CassandraNode requireLaunched() {
+        if (node == null) {
+            throw new IllegalStateException(
+                    "this Cassandra is not started by the tests; cannot stop it");
+        }
+        return node;
+    }
+
+    private void shutdown() {
+        admin.close();
+        if (node != null) {
+            node.stop();
+        }
+    }
+}
