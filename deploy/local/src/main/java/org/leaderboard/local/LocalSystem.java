@@ -1,0 +1,146 @@
+package org.leaderboard.local;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.leaderboard.model.cassandra.Schema;
+
+/**
+ * The whole system on one machine: a real Cassandra node (127.0.0.1:9042, data kept in {@code
+ * .run/cassandra} between runs), the schema, the writer (8081), the query service (8082) and the
+ * snapshot worker on a short schedule (8083). Ctrl-C stops everything; nothing is left running.
+ *
+ * <p>Run it with {@code ./run-local} (builds first). {@code --fresh} starts from empty data.
+ */
+public final class LocalSystem {
+
+    static final String KEYSPACE = "leaderboard";
+    static final String VERSION = "0.1.0-SNAPSHOT";
+
+    private LocalSystem() {}
+
+    public static void main(String[] args) throws Exception {
+        Path root = projectRoot();
+        Path run = root.resolve(".run");
+        if (List.of(args).contains("--fresh")) {
+            CassandraNode.stopLeftovers(run);
+        }
+        CassandraNode cassandra =
+                new CassandraNode(
+                        NodeSpec.singleNode(run.resolve("cassandra"), 9042, 7000, 7199, "1g"));
+        List<ServiceProcess> services = services(root, run.resolve("logs"));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> stopAll(services, cassandra), "local-system-stop"));
+
+        say(
+                "starting Cassandra 5.0 on 127.0.0.1:9042 (data in "
+                        + run.resolve("cassandra")
+                        + ") ...");
+        Duration took = cassandra.start(Duration.ofMinutes(3));
+        say(
+                "Cassandra is up in "
+                        + took.toMillis()
+                        + " ms; applying schema.cql to keyspace '"
+                        + KEYSPACE
+                        + "'");
+        try (CqlSession session = Sessions.connect(cassandra.spec().contactPoint(), null)) {
+            Schema.apply(session, KEYSPACE, Schema.SINGLE_NODE_REPLICATION);
+        }
+        for (ServiceProcess service : services) {
+            say(
+                    "starting "
+                            + service.name()
+                            + " on port "
+                            + service.port()
+                            + " (log: "
+                            + service.log()
+                            + ")");
+            service.start();
+        }
+        for (ServiceProcess service : services) {
+            service.awaitHealthy(Duration.ofMinutes(2));
+        }
+        printWelcome();
+        watch(services);
+    }
+
+    private static List<ServiceProcess> services(Path root, Path logs) {
+        List<String> cassandra =
+                List.of(
+                        "--spring.cassandra.contact-points=127.0.0.1:9042",
+                        "--spring.cassandra.local-datacenter=" + Sessions.LOCAL_DATACENTER,
+                        "--spring.cassandra.keyspace-name=" + KEYSPACE);
+        return List.of(
+                new ServiceProcess(
+                        "writer-service", jar(root, "writer-service"), 8081, cassandra, logs),
+                new ServiceProcess(
+                        "leaderboard-query", jar(root, "leaderboard-query"), 8082, cassandra, logs),
+                new ServiceProcess(
+                        "snapshot-worker",
+                        jar(root, "snapshot-worker"),
+                        8083,
+                        concat(cassandra, "--snapshot.cron=*/5 * * * * *"),
+                        logs));
+    }
+
+    private static List<String> concat(List<String> list, String extra) {
+        return java.util.stream.Stream.concat(list.stream(), java.util.stream.Stream.of(extra))
+                .toList();
+    }
+
+    private static Path jar(Path root, String module) {
+        return root.resolve(module).resolve("target").resolve(module + "-" + VERSION + "-exec.jar");
+    }
+
+    private static void printWelcome() {
+        say("");
+        say("The system is running:");
+        say("  writer (commands)   http://127.0.0.1:8081   health: /actuator/health");
+        say("  query (leaderboards) http://127.0.0.1:8082   health: /actuator/health");
+        say("  snapshot worker      http://127.0.0.1:8083   (a pass every 5 s)");
+        say("  Cassandra            127.0.0.1:9042 keyspace '" + KEYSPACE + "'");
+        say("Try:");
+        say(
+                "  curl -s -XPOST localhost:8081/boards -H 'Content-Type: application/json' -d '{\"board\":\"song-contest\"}'");
+        say(
+                "  curl -s -XPOST localhost:8081/boards/song-contest/votes -H 'Content-Type: application/json' \\");
+        say("       -d '{\"user\":\"abba\",\"voter\":\"v1\",\"votes\":1}'");
+        say("  curl -s localhost:8082/boards/song-contest/leaderboard");
+        say("Press Ctrl-C to stop everything.");
+    }
+
+    /** Blocks while the services run; if one dies, says so and stops the rest. */
+    private static void watch(List<ServiceProcess> services) throws InterruptedException {
+        while (services.stream().allMatch(ServiceProcess::isAlive)) {
+            Thread.sleep(1000);
+        }
+        services.stream()
+                .filter(s -> !s.isAlive())
+                .forEach(s -> say(s.name() + " stopped unexpectedly; see " + s.log()));
+        System.exit(1);
+    }
+
+    private static void stopAll(List<ServiceProcess> services, CassandraNode cassandra) {
+        say("stopping services and Cassandra ...");
+        services.parallelStream().forEach(ServiceProcess::stop);
+        cassandra.stop();
+        say("stopped; nothing left running.");
+    }
+
+    private static Path projectRoot() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve(ServerClasspath.RELATIVE))) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException(
+                "run from inside the project (build it first: ./run-local does)");
+    }
+
+    private static void say(String line) {
+        System.out.println("[local] " + line);
+    }
+}

@@ -1,0 +1,138 @@
+package org.leaderboard.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One of the three services, run from its executable jar as a child process with its own log file.
+ */
+final class ServiceProcess {
+
+    private final String name;
+    private final Path jar;
+    private final int port;
+    private final List<String> arguments;
+    private final Path log;
+    private Process process;
+
+    ServiceProcess(String name, Path jar, int port, List<String> arguments, Path logDirectory) {
+        this.name = name;
+        this.jar = jar;
+        this.port = port;
+        this.arguments = arguments;
+        this.log = logDirectory.resolve(name + ".log");
+    }
+
+    String name() {
+        return name;
+    }
+
+    int port() {
+        return port;
+    }
+
+    Path log() {
+        return log;
+    }
+
+    void start() {
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(
+                    jar + " is missing: build first with ./mvnw -B install -DskipTests");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx512m");
+        command.add("-jar");
+        command.add(jar.toString());
+        command.add("--server.port=" + port);
+        command.addAll(arguments);
+        try {
+            Files.createDirectories(log.getParent());
+            process =
+                    new ProcessBuilder(command)
+                            .redirectErrorStream(true)
+                            .redirectOutput(log.toFile())
+                            .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + name, e);
+        }
+    }
+
+    /** Waits until {@code /actuator/health} answers 200, failing early if the process dies. */
+    void awaitHealthy(Duration timeout) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest request =
+                HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health")).build();
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(
+                        name + " exited with code " + process.exitValue() + "; see " + log);
+            }
+            if (isHealthy(client, request)) {
+                return;
+            }
+            sleep(300);
+        }
+        throw new IllegalStateException(
+                name + " was not healthy after " + timeout + "; see " + log);
+    }
+
+    private static boolean isHealthy(HttpClient client, HttpRequest request) {
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
+    /**
+     * SIGTERM: Spring Boot finishes in-flight requests (graceful shutdown), then SIGKILL if it
+     * hangs.
+     */
+    void stop() {
+        if (process == null) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
