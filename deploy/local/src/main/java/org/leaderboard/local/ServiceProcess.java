@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One of the three services, run from its executable jar as a child process with its own log file.
  */
-final class ServiceProcess {
+public final class ServiceProcess {
 
     private final String name;
     private final Path jar;
@@ -26,7 +26,8 @@ final class ServiceProcess {
     private final Path log;
     private Process process;
 
-    ServiceProcess(String name, Path jar, int port, List<String> arguments, Path logDirectory) {
+    public ServiceProcess(
+            String name, Path jar, int port, List<String> arguments, Path logDirectory) {
         this.name = name;
         this.jar = jar;
         this.port = port;
@@ -34,19 +35,19 @@ final class ServiceProcess {
         this.log = logDirectory.resolve(name + ".log");
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
-    void start() {
+    public void start() {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(
                     jar + " is missing: build first with ./mvnw -B install -DskipTests");
@@ -71,7 +72,7 @@ final class ServiceProcess {
     }
 
     /** Waits until {@code /actuator/health} answers 200, failing early if the process dies. */
-    void awaitHealthy(Duration timeout) {
+    public void awaitHealthy(Duration timeout) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest request =
                 HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health")).build();
@@ -101,19 +102,26 @@ final class ServiceProcess {
         }
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + port;
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process != null && process.isAlive();
+    }
+
+    /** SIGKILL, as a crash would (for fault tests). */
+    public void kill() {
+        if (process != null) {
+            process.destroyForcibly();
+        }
     }
 
     /**
      * SIGTERM: Spring Boot finishes in-flight requests (graceful shutdown), then SIGKILL if it
      * hangs.
      */
-    void stop() {
+    public void stop() {
         if (process == null) {
             return;
         }
