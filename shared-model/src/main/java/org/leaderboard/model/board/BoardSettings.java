@@ -2,6 +2,7 @@ package org.leaderboard.model.board;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.leaderboard.model.time.Buckets;
 
 /**
@@ -17,6 +18,11 @@ public record BoardSettings(
         int shards,
         int chunks,
         Instant createdAt) {
+
+    /** Times are stored with millisecond precision; truncating here makes a read-back equal. */
+    public BoardSettings {
+        createdAt = createdAt == null ? null : createdAt.truncatedTo(ChronoUnit.MILLIS);
+    }
 
     public static final int DEFAULT_WRITE_WINDOW_SECONDS = 60;
     public static final int MAX_WRITE_WINDOW_SECONDS = 7 * 24 * 3600;

@@ -1,6 +1,7 @@
 package org.leaderboard.model.cassandra;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -19,5 +20,7 @@ public record SnapshotHead(
 
     public SnapshotHead {
         layers = List.copyOf(layers);
+        // Stored with millisecond precision; truncating here makes a read-back equal.
+        createdAt = createdAt == null ? null : createdAt.truncatedTo(ChronoUnit.MILLIS);
     }
 }
