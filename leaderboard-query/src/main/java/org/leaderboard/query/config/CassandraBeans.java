@@ -9,13 +9,15 @@ import org.leaderboard.model.cassandra.VoteEventDao;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The shared-model DAOs, built on Spring Boot's auto-configured CqlSession (spring.cassandra.*). */
+/**
+ * The shared-model DAOs, built on Spring Boot's auto-configured CqlSession (spring.cassandra.*).
+ */
 @Configuration(proxyBeanMethods = false)
 class CassandraBeans {
 
     /**
-     * This service only reads; the write level is never used, so it is set to the read level
-     * rather than offering a setting that does nothing.
+     * This service only reads; the write level is never used, so it is set to the read level rather
+     * than offering a setting that does nothing.
      */
     @Bean
     Consistency consistency(QuerySettings settings) {

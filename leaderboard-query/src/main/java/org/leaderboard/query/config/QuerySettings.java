@@ -10,10 +10,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param defaultLimit page size when the request names none
  * @param maxAround most neighbours above and below a user a request may ask for
  * @param defaultAround neighbours when the request names none
- * @param futureTolerance how far past "now" the tail is read: at least the writer's max clock
- *     skew, so a vote stamped slightly ahead by a fast clock is already counted
- * @param readConsistency consistency level of every read; with the writer's level it must overlap
- *     a majority of replicas for read-your-writes (LOCAL_QUORUM with LOCAL_QUORUM does)
+ * @param futureTolerance how far past "now" the tail is read: at least the writer's max clock skew,
+ *     so a vote stamped slightly ahead by a fast clock is already counted
+ * @param readConsistency consistency level of every read; with the writer's level it must overlap a
+ *     majority of replicas for read-your-writes (LOCAL_QUORUM with LOCAL_QUORUM does)
  */
 @ConfigurationProperties("query")
 public record QuerySettings(

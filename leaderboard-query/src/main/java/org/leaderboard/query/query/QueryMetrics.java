@@ -1,0 +1,48 @@
+package org.leaderboard.query.query;
+
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.function.Supplier;
+import org.springframework.stereotype.Component;
+
+/**
+ * Query latency by kind, and tail length: a growing tail means snapshots are falling behind, and
+ * every query pays for it.
+ */
+@Component
+class QueryMetrics {
+
+    private final Timer top;
+    private final Timer user;
+    private final DistributionSummary tailEvents;
+
+    QueryMetrics(MeterRegistry registry) {
+        this.top = queryTimer(registry, "top");
+        this.user = queryTimer(registry, "user");
+        this.tailEvents =
+                DistributionSummary.builder("leaderboard.tail.events")
+                        .description("Events after the snapshot cutoff replayed by one query")
+                        .baseUnit("events")
+                        .register(registry);
+    }
+
+    private static Timer queryTimer(MeterRegistry registry, String type) {
+        return Timer.builder("leaderboard.query")
+                .description("Time to answer a leaderboard query")
+                .tag("type", type)
+                .register(registry);
+    }
+
+    <T> T timeTop(Supplier<T> query) {
+        return top.record(query);
+    }
+
+    <T> T timeUser(Supplier<T> query) {
+        return user.record(query);
+    }
+
+    void tailRead(long events) {
+        tailEvents.record(events);
+    }
+}

@@ -1,0 +1,398 @@
+package org.leaderboard.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.axonframework.queryhandling.QueryGateway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.FetchUserStandingQuery;
+import org.leaderboard.model.api.UnknownUserException;
+import org.leaderboard.model.api.UserStanding;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.TestCassandra;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The query API against a real Cassandra: events and snapshots are written with the shared DAOs (as
+ * the writer and the snapshot worker would), answers are read over HTTP.
+ */
+@AutoConfigureObservability(tracing = false) // tests switch metric exporters off unless asked
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class LeaderboardQueryIntegrationTests {
+
+    private static final Logger log = LoggerFactory.getLogger("responses");
+    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("query");
+    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
+    private static final BoardDao BOARDS = new BoardDao(SESSION, Consistency.DEFAULT);
+    private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
+    private static final SnapshotDao SNAPSHOTS = new SnapshotDao(SESSION, Consistency.DEFAULT);
+
+    @DynamicPropertySource
+    static void cassandra(DynamicPropertyRegistry registry) {
+        TestCassandra.shared()
+                .springProperties(KEYSPACE)
+                .forEach((key, value) -> registry.add(key, () -> value));
+    }
+
+    @AfterAll
+    static void closeSession() {
+        SESSION.close();
+    }
+
+    @Autowired TestRestTemplate http;
+    @Autowired ObjectMapper json;
+    @Autowired QueryGateway queries;
+
+    private final Instant now = Instant.now();
+
+    @Test
+    void ranksByVotesWithTiesSharingACompetitionRankListedByUserId() {
+        BoardSettings board = board("ties");
+        vote(board, "dave", 1, now.minusSeconds(200));
+        vote(board, "carol", 1, now.minusSeconds(190));
+        vote(board, "carol", 1, now.minusSeconds(180));
+        vote(board, "carol", 1, now.minusSeconds(170));
+        vote(board, "bob", 3, now.minusSeconds(160));
+        vote(board, "alice", 2, now.minusSeconds(150));
+        vote(board, "alice", 3, now.minusSeconds(140));
+
+        JsonNode answer = ok("/boards/ties/leaderboard");
+
+        assertThat(users(answer)).containsExactly("alice", "bob", "carol", "dave");
+        assertThat(ranks(answer)).containsExactly(1L, 2L, 2L, 4L);
+        assertThat(answer.get("totalUsers").asLong()).isEqualTo(4);
+        assertThat(answer.get("tailEvents").asLong()).isEqualTo(7);
+        assertThat(answer.get("snapshotCutoff").asText()).isEqualTo(board.epoch().toString());
+        JsonNode alice = answer.get("entries").get(0);
+        assertThat(alice.get("votes").asLong()).isEqualTo(5);
+        assertThat(alice.get("count").asLong()).isEqualTo(2);
+        assertThat(alice.get("min").asLong()).isEqualTo(2);
+        assertThat(alice.get("max").asLong()).isEqualTo(3);
+        assertThat(alice.get("mean").asDouble()).isEqualTo(2.5);
+        assertThat(alice.get("stddev").asDouble()).isEqualTo(0.5);
+    }
+
+    @Test
+    void pagesConcatenateToTheWholeBoardAndAnOffsetPastTheEndIsEmpty() {
+        sevenUsers("pages");
+
+        List<String> concatenated = new ArrayList<>();
+        for (int offset = 0; offset < 7; offset += 3) {
+            JsonNode page = ok("/boards/pages/leaderboard?offset=" + offset + "&limit=3");
+            assertThat(page.get("offset").asInt()).isEqualTo(offset);
+            assertThat(page.get("limit").asInt()).isEqualTo(3);
+            concatenated.addAll(users(page));
+        }
+        JsonNode whole = ok("/boards/pages/leaderboard");
+        JsonNode pastTheEnd = ok("/boards/pages/leaderboard?offset=7&limit=3");
+
+        assertThat(concatenated).isEqualTo(users(whole)).hasSize(7);
+        assertThat(whole.get("limit").asInt()).isEqualTo(100);
+        assertThat(pastTheEnd.get("entries")).isEmpty();
+        assertThat(pastTheEnd.get("totalUsers").asLong()).isEqualTo(7);
+    }
+
+    @Test
+    void answersFromTheSnapshotPlusTheEventsAfterItsCutoff() {
+        BoardSettings board = board("snap");
+        Instant cutoff = board.buckets().floor(now.minusSeconds(300));
+        vote(board, "alice", 2, cutoff.minusSeconds(120));
+        vote(board, "alice", 4, cutoff.minusSeconds(60));
+        vote(board, "bob", 5, cutoff.minusSeconds(30));
+        vote(board, "carol", 1, cutoff.minusSeconds(90));
+        writeSnapshot(board, cutoff);
+        vote(board, "alice", 3, cutoff.plusSeconds(1));
+        vote(board, "bob", -1, now.minusSeconds(60));
+        vote(board, "dave", 7, now.minusSeconds(10));
+
+        JsonNode answer = ok("/boards/snap/leaderboard");
+
+        assertThat(answer.get("snapshotCutoff").asText()).isEqualTo(cutoff.toString());
+        assertThat(answer.get("tailEvents").asLong()).isEqualTo(3);
+        assertThat(users(answer)).containsExactly("alice", "dave", "bob", "carol");
+        assertThat(votes(answer)).containsExactly(9L, 7L, 4L, 1L);
+        JsonNode alice = answer.get("entries").get(0);
+        assertThat(alice.get("count").asLong()).isEqualTo(3);
+        assertThat(alice.get("min").asLong()).isEqualTo(2);
+        assertThat(alice.get("max").asLong()).isEqualTo(4);
+    }
+
+    @Test
+    void aNewerSnapshotMovesTheCutoffAndKeepsTheTotals() {
+        BoardSettings board = board("newer");
+        Instant first = board.buckets().floor(now.minusSeconds(400));
+        Instant second = first.plusSeconds(120);
+        vote(board, "alice", 2, first.minusSeconds(30));
+        vote(board, "bob", 3, first.plusSeconds(30));
+        vote(board, "alice", 5, second.plusSeconds(30));
+        writeSnapshot(board, first);
+        JsonNode before = ok("/boards/newer/leaderboard");
+
+        writeSnapshot(board, second);
+        JsonNode after = ok("/boards/newer/leaderboard");
+
+        assertThat(before.get("snapshotCutoff").asText()).isEqualTo(first.toString());
+        assertThat(before.get("tailEvents").asLong()).isEqualTo(2);
+        assertThat(after.get("snapshotCutoff").asText()).isEqualTo(second.toString());
+        assertThat(after.get("tailEvents").asLong()).isEqualTo(1);
+        assertThat(after.get("entries")).isEqualTo(before.get("entries"));
+        assertThat(votes(after)).containsExactly(7L, 3L);
+    }
+
+    @Test
+    void aUserStandingShowsTheNeighboursAboveAndBelow() {
+        sevenUsers("around");
+
+        JsonNode u4 = ok("/boards/around/users/u4?around=1");
+        JsonNode u1 = ok("/boards/around/users/u1?around=0");
+        JsonNode byDefault = ok("/boards/around/users/u7");
+
+        assertThat(u4.get("rank").asLong()).isEqualTo(4);
+        assertThat(u4.get("votes").asLong()).isEqualTo(40);
+        assertThat(u4.get("totalUsers").asLong()).isEqualTo(7);
+        assertThat(u4.get("tailEvents").asLong()).isEqualTo(7);
+        assertThat(users(u4.get("around"))).containsExactly("u3", "u4", "u5");
+        assertThat(users(u1.get("around"))).containsExactly("u1");
+        assertThat(users(byDefault.get("around")))
+                .containsExactly("u2", "u3", "u4", "u5", "u6", "u7");
+    }
+
+    @Test
+    void anUnknownUserOrBoardIs404() {
+        sevenUsers("known");
+
+        JsonNode user = problem("/boards/known/users/nobody", 404);
+        JsonNode boardOfUser = problem("/boards/nowhere/users/u1", 404);
+        JsonNode board = problem("/boards/nowhere/leaderboard", 404);
+
+        assertThat(user.get("detail").asText())
+                .isEqualTo("user 'nobody' has no votes on board 'known'");
+        assertThat(board.get("detail").asText())
+                .isEqualTo("board 'nowhere' does not exist; create it with POST /boards first");
+        assertThat(boardOfUser.get("detail")).isEqualTo(board.get("detail"));
+    }
+
+    @Test
+    void badParametersAre400NamingTheParameterAndTheLimit() {
+        sevenUsers("bad");
+
+        assertRefused(
+                "/boards/bad/leaderboard?limit=0",
+                "limit",
+                "limit: is 0; must be between 1 and 1000");
+        assertRefused(
+                "/boards/bad/leaderboard?limit=1001",
+                "limit",
+                "limit: is 1001; must be between 1 and 1000");
+        assertRefused(
+                "/boards/bad/leaderboard?offset=-1", "offset", "offset: is -1; must be 0 or more");
+        assertRefused(
+                "/boards/bad/leaderboard?limit=ten", "limit", "limit: 'ten' is not a whole number");
+        assertRefused(
+                "/boards/bad/users/u1?around=51",
+                "around",
+                "around: is 51; must be between 0 and 50");
+        assertRefused(
+                "/boards/bad/users/u1?around=-1",
+                "around",
+                "around: is -1; must be between 0 and 50");
+        assertRefused(
+                "/boards/bad/leaderboard?limit=99999999999",
+                "limit",
+                "limit: '99999999999' is out of range for a whole number parameter");
+        assertRefused(
+                "/boards/-bad/leaderboard",
+                "board",
+                "board: '-bad' is not a board id: use letters, digits, '.', '_' and '-',"
+                        + " starting with a letter or digit");
+        assertRefused(
+                "/boards/bad/users/u1?around=x", "around", "around: 'x' is not a whole number");
+        assertRefused(
+                "/boards/bad/users/" + "u".repeat(129),
+                "user",
+                "user: is 129 characters long; at most 128 allowed");
+        assertRefused("/boards/bad/users/%20", "user", "user: must not be blank");
+    }
+
+    @Test
+    void aVoteStoredBeforeAQueryStartsIsCountedByThatQuery() {
+        BoardSettings board = board("ryw");
+        for (int votes = 1; votes <= 5; votes++) {
+            vote(board, "alice", 1, Instant.now(), TimeUuids.newVoteId());
+
+            JsonNode answer = ok("/boards/ryw/users/alice?around=0");
+
+            assertThat(answer.get("votes").asLong()).isEqualTo(votes);
+            assertThat(answer.get("tailEvents").asLong()).isEqualTo(votes);
+        }
+    }
+
+    @Test
+    void theQueryBusHandsBackTheHandlersOwnException() throws Exception {
+        sevenUsers("bus");
+
+        CompletableFuture<UserStanding> answer =
+                queries.query(new FetchUserStandingQuery("bus", "nobody", 0), UserStanding.class);
+
+        assertThat(answer)
+                .failsWithin(Duration.ofSeconds(30))
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isExactlyInstanceOf(UnknownUserException.class);
+    }
+
+    @Test
+    void reportsReadinessWithCassandraAndQueryMetrics() {
+        sevenUsers("metrics");
+        ok("/boards/metrics/leaderboard?limit=1");
+        ok("/boards/metrics/users/u1");
+
+        JsonNode readiness = ok("/actuator/health/readiness");
+        String prometheus = http.getForObject("/actuator/prometheus", String.class);
+
+        assertThat(readiness.get("status").asText()).isEqualTo("UP");
+        assertThat(readiness.at("/components/cassandra/status").asText()).isEqualTo("UP");
+        assertThat(prometheus)
+                .contains("leaderboard_query_seconds_count{type=\"top\"}")
+                .contains("leaderboard_query_seconds_count{type=\"user\"}")
+                .contains("leaderboard_tail_events_count");
+    }
+
+    private BoardSettings board(String name) {
+        // Created 10 minutes ago, so the epoch (where the tail of a board without snapshot starts)
+        // lies before every event the tests write.
+        BoardSettings settings =
+                new BoardSettings(
+                        name,
+                        60,
+                        UniqueVotes.NONE,
+                        60,
+                        4,
+                        4,
+                        now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS));
+        return BOARDS.insertIfAbsent(settings);
+    }
+
+    /** u1..u7 with 70, 60, ..., 10 votes, no snapshot. */
+    private BoardSettings sevenUsers(String name) {
+        BoardSettings board = board(name);
+        for (int i = 1; i <= 7; i++) {
+            vote(board, "u" + i, 80 - 10 * i, now.minusSeconds(100 + i));
+        }
+        return board;
+    }
+
+    private void vote(BoardSettings board, String user, int votes, Instant time) {
+        vote(board, user, votes, time, TimeUuids.voteIdAt(time));
+    }
+
+    private void vote(BoardSettings board, String user, int votes, Instant time, UUID voteId) {
+        VoteCastEvent event = new VoteCastEvent(voteId, board.board(), user, "voter", votes);
+        EVENTS.insert(board, event, time).toCompletableFuture().join();
+    }
+
+    /** What a snapshot worker does: one layer with the fold of every event before the cutoff. */
+    private void writeSnapshot(BoardSettings board, Instant cutoff) {
+        EventFold fold = EVENTS.fold(board, board.epoch(), cutoff).join();
+        LayerRef layer = new LayerRef(board.epoch(), cutoff, fold.tallies().users());
+        SNAPSHOTS.writeLayer(board, layer, fold.tallies()).join();
+        SNAPSHOTS.writeHead(
+                new SnapshotHead(
+                        board.board(),
+                        cutoff,
+                        board.epoch(),
+                        List.of(layer),
+                        fold.events(),
+                        fold.events(),
+                        Instant.now()));
+    }
+
+    private JsonNode ok(String path) {
+        ResponseEntity<String> response = get(path);
+        assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(200);
+        return parse(response.getBody());
+    }
+
+    private JsonNode problem(String path, int status) {
+        ResponseEntity<String> response = get(path);
+        assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(status);
+        assertThat(response.getHeaders().getContentType())
+                .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        JsonNode problem = parse(response.getBody());
+        assertThat(problem.get("status").asInt()).isEqualTo(status);
+        return problem;
+    }
+
+    private void assertRefused(String path, String field, String detail) {
+        JsonNode problem = problem(path, 400);
+        assertThat(problem.get("field").asText()).isEqualTo(field);
+        assertThat(problem.get("detail").asText()).isEqualTo(detail);
+    }
+
+    private ResponseEntity<String> get(String path) {
+        // A URI, not a template: the path is sent exactly as written (e.g. %20 stays one space).
+        ResponseEntity<String> response =
+                http.getForEntity(URI.create(http.getRootUri() + path), String.class);
+        log.info("GET {} -> {} {}", path, response.getStatusCode().value(), response.getBody());
+        return response;
+    }
+
+    private JsonNode parse(String body) {
+        try {
+            return json.readTree(body);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + body, e);
+        }
+    }
+
+    private static List<String> users(JsonNode answerOrEntries) {
+        JsonNode entries =
+                answerOrEntries.has("entries") ? answerOrEntries.get("entries") : answerOrEntries;
+        List<String> users = new ArrayList<>();
+        entries.forEach(entry -> users.add(entry.get("user").asText()));
+        return users;
+    }
+
+    private static List<Long> ranks(JsonNode answer) {
+        List<Long> ranks = new ArrayList<>();
+        answer.get("entries").forEach(entry -> ranks.add(entry.get("rank").asLong()));
+        return ranks;
+    }
+
+    private static List<Long> votes(JsonNode answer) {
+        List<Long> votes = new ArrayList<>();
+        answer.get("entries").forEach(entry -> votes.add(entry.get("votes").asLong()));
+        return votes;
+    }
+}
