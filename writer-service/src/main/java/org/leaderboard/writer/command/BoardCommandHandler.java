@@ -1,0 +1,52 @@
+package org.leaderboard.writer.command;
+
+import org.axonframework.commandhandling.CommandHandler;
+import org.leaderboard.model.api.BoardCreation;
+import org.leaderboard.model.api.CreateBoardCommand;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.InvalidInputException;
+import org.leaderboard.model.board.UniqueVotes;
+import org.springframework.stereotype.Component;
+
+/**
+ * Creates boards. Creation is idempotent for identical settings, so a client may retry it; a
+ * different board of the same id is refused, since settings are immutable.
+ */
+@Component
+class BoardCommandHandler {
+
+    private final BoardDirectory boards;
+
+    BoardCommandHandler(BoardDirectory boards) {
+        this.boards = boards;
+    }
+
+    @CommandHandler
+    BoardCreation handle(CreateBoardCommand command) {
+        BoardSettings requested = command.settings();
+        refuseUnenforcedUniqueVotes(requested);
+        BoardSettings stored = boards.create(requested);
+        // The stored row differs from the request at least in createdAt unless this call wrote it.
+        if (stored.equals(requested)) {
+            return new BoardCreation(stored, true);
+        }
+        if (stored.sameSettingsAs(requested)) {
+            return new BoardCreation(stored, false);
+        }
+        throw new BoardSettingsConflictException(stored, requested);
+    }
+
+    /**
+     * Unique-vote claims (design invariant 8) are not built yet. Storing the setting while every
+     * vote still counted would tell a poll's owner a promise the system does not keep.
+     */
+    private static void refuseUnenforcedUniqueVotes(BoardSettings requested) {
+        if (requested.uniqueVotes() != UniqueVotes.NONE) {
+            throw new InvalidInputException(
+                    "uniqueVotes",
+                    requested.uniqueVotes()
+                            + " is not supported yet: this version does not enforce unique votes;"
+                            + " create the board with NONE");
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package org.leaderboard.writer.command;
+
+import com.datastax.oss.driver.api.core.DriverException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.axonframework.commandhandling.CommandHandler;
+import org.leaderboard.model.api.CastVoteCommand;
+import org.leaderboard.model.api.CastVotesCommand;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.api.VoteResult;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.writer.config.WriterSettings;
+import org.springframework.stereotype.Component;
+
+/**
+ * Records votes: one idempotent INSERT per vote (invariants 1 and 2), after checking the write
+ * window (invariant 3). Commands arrive validated by the web layer (ids, vote range, timeuuid).
+ *
+ * <p>The hot path never reads before it writes: board settings come from {@link BoardDirectory}'s
+ * cache, and a second insert of the same voteId loses against the first (see {@link
+ * VoteEventDao#insert}). Only a vote older than the window costs a read, to tell a late retry of a
+ * stored vote from a vote that is too late.
+ */
+@Component
+class VoteCommandHandler {
+
+    private final BoardDirectory boards;
+    private final VoteEventDao events;
+    private final WriteWindow window;
+    private final Clock clock;
+    private final VoteMetrics metrics;
+
+    VoteCommandHandler(
+            BoardDirectory boards,
+            VoteEventDao events,
+            WriterSettings settings,
+            Clock clock,
+            VoteMetrics metrics) {
+        this.boards = boards;
+        this.events = events;
+        this.window = new WriteWindow(settings.maxClockSkew());
+        this.clock = clock;
+        this.metrics = metrics;
+    }
+
+    @CommandHandler
+    VoteResult handle(CastVoteCommand command) {
+        BoardSettings board = requireBoard(command.board(), 1);
+        try {
+            return cast(board, command, clock.instant()).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /**
+     * Each vote is handled as on its own; the inserts run concurrently and are awaited together.
+     */
+    @CommandHandler
+    List<VoteResult> handle(CastVotesCommand command) {
+        BoardSettings board = requireBoard(command.board(), command.votes().size());
+        Instant now = clock.instant();
+        List<CompletableFuture<VoteResult>> results =
+                command.votes().stream().map(vote -> castOrRefuse(board, vote, now)).toList();
+        CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).join();
+        return results.stream().map(CompletableFuture::join).toList();
+    }
+
+    private BoardSettings requireBoard(String board, int votes) {
+        try {
+            return boards.require(board);
+        } catch (UnknownBoardException e) {
+            metrics.refused(VoteMetrics.UNKNOWN_BOARD, votes);
+            throw e;
+        }
+    }
+
+    private CompletableFuture<VoteResult> cast(
+            BoardSettings board, CastVoteCommand vote, Instant now) {
+        var outside = window.check(board, vote.voteId(), now);
+        if (outside.isPresent()) {
+            return CompletableFuture.completedFuture(lateVote(board, outside.get()));
+        }
+        return events.insert(board, VoteCastEvent.from(vote), now)
+                .toCompletableFuture()
+                .handle((done, failure) -> recorded(vote.voteId(), failure));
+    }
+
+    /**
+     * A retry of a vote stored while the window was open gets the answer the first attempt should
+     * have had; anything else outside the window is refused.
+     */
+    private VoteResult lateVote(BoardSettings board, VoteOutsideWindowException outside) {
+        if (outside.tooOld() && isStored(board, outside.voteId())) {
+            return accepted(VoteResult.alreadyRecorded(outside.voteId()));
+        }
+        metrics.refused(VoteMetrics.OUTSIDE_WINDOW, 1);
+        throw outside;
+    }
+
+    private boolean isStored(BoardSettings board, UUID voteId) {
+        try {
+            return events.find(board, voteId).isPresent();
+        } catch (DriverException e) {
+            metrics.refused(VoteMetrics.STORE_FAILED, 1);
+            throw VoteNotStoredException.lookupFailed(voteId, e);
+        }
+    }
+
+    private VoteResult recorded(UUID voteId, Throwable failure) {
+        if (failure != null) {
+            metrics.refused(VoteMetrics.STORE_FAILED, 1);
+            throw VoteNotStoredException.insertFailed(voteId, unwrap(failure));
+        }
+        return accepted(VoteResult.recorded(voteId));
+    }
+
+    private VoteResult accepted(VoteResult result) {
+        metrics.accepted(result.status());
+        return result;
+    }
+
+    /** In a batch a refusal is one entry of the answer, with the single endpoint's status. */
+    private CompletableFuture<VoteResult> castOrRefuse(
+            BoardSettings board, CastVoteCommand vote, Instant now) {
+        try {
+            return cast(board, vote, now).exceptionally(failure -> refused(vote.voteId(), failure));
+        } catch (VoteRefusedException e) {
+            return CompletableFuture.completedFuture(refused(vote.voteId(), e));
+        }
+    }
+
+    private static VoteResult refused(UUID voteId, Throwable failure) {
+        if (unwrap(failure) instanceof VoteRefusedException refusal) {
+            return VoteResult.refused(voteId, refusal.httpStatus(), refusal.getMessage());
+        }
+        throw new CompletionException(failure);
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause()
+                : failure;
+    }
+}

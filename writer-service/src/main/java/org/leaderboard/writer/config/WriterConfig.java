@@ -1,0 +1,38 @@
+package org.leaderboard.writer.config;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Clock;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The shared-model DAOs on Spring Boot's auto-configured session, and the clock. */
+@Configuration(proxyBeanMethods = false)
+class WriterConfig {
+
+    /**
+     * Every "now" of the writer comes from this bean (window checks, generated voteIds, write
+     * timestamps), so tests can move time instead of waiting for it.
+     */
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    Consistency consistency(WriterSettings settings) {
+        return settings.consistency();
+    }
+
+    @Bean
+    BoardDao boardDao(CqlSession session, Consistency consistency) {
+        return new BoardDao(session, consistency);
+    }
+
+    @Bean
+    VoteEventDao voteEventDao(CqlSession session, Consistency consistency) {
+        return new VoteEventDao(session, consistency);
+    }
+}

@@ -1,0 +1,35 @@
+package org.leaderboard.writer.config;
+
+import java.time.Duration;
+import org.leaderboard.model.cassandra.Consistency;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The writer's own settings (prefix {@code writer}); defaults live in application.yml.
+ *
+ * @param maxClockSkew how far in the future a voteId's time may be: client clocks run a little
+ *     ahead, but a vote far in the future would land after a snapshot cutoff had passed it
+ * @param maxBatchSize most votes accepted in one batch request
+ * @param writeConsistency consistency level of event inserts (with the read level it must overlap a
+ *     majority of replicas for read-your-writes, e.g. LOCAL_QUORUM both)
+ * @param readConsistency consistency level of board look-ups and late-retry look-ups
+ */
+@ConfigurationProperties("writer")
+public record WriterSettings(
+        Duration maxClockSkew, int maxBatchSize, String writeConsistency, String readConsistency) {
+
+    public WriterSettings {
+        if (maxClockSkew == null || maxClockSkew.isNegative()) {
+            throw new IllegalArgumentException(
+                    "writer.max-clock-skew must be zero or positive, was " + maxClockSkew);
+        }
+        if (maxBatchSize < 1) {
+            throw new IllegalArgumentException(
+                    "writer.max-batch-size must be at least 1, was " + maxBatchSize);
+        }
+    }
+
+    public Consistency consistency() {
+        return Consistency.of(writeConsistency, readConsistency);
+    }
+}

@@ -1,0 +1,170 @@
+package org.leaderboard.writer;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.leaderboard.model.time.Buckets;
+import org.leaderboard.model.time.Hashing;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.TestCassandra;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The writer on a random port against a real Cassandra, in one keyspace shared by every integration
+ * test class (so they share one Spring context); each test uses boards of its own. The clock is a
+ * {@link MovableClock}, so tests can let the write window pass.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(WriterIntegrationTestBase.MovableTime.class)
+abstract class WriterIntegrationTestBase {
+
+    static final String KEYSPACE = TestCassandra.shared().newKeyspace("writer");
+    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @DynamicPropertySource
+    static void cassandra(DynamicPropertyRegistry registry) {
+        TestCassandra.shared()
+                .springProperties(KEYSPACE)
+                .forEach((k, v) -> registry.add(k, () -> v));
+    }
+
+    @TestConfiguration
+    static class MovableTime {
+        @Bean
+        @Primary
+        MovableClock movableClock() {
+            return new MovableClock();
+        }
+    }
+
+    @LocalServerPort int port;
+    @Autowired MovableClock clock;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    record Answer(int status, String contentType, JsonNode body) {
+        String text(String field) {
+            return body.path(field).asText();
+        }
+    }
+
+    static String newBoard(String prefix) {
+        return prefix + "-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+    }
+
+    Answer post(String path, String body) {
+        return postAsync(path, body).join();
+    }
+
+    CompletableFuture<Answer> postAsync(String path, String body) {
+        HttpRequest request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build();
+        return HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                .thenApply(WriterIntegrationTestBase::answer);
+    }
+
+    Answer get(String path) {
+        HttpRequest request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build();
+        return HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                .thenApply(WriterIntegrationTestBase::answer)
+                .join();
+    }
+
+    private static Answer answer(HttpResponse<String> response) {
+        String contentType = response.headers().firstValue("Content-Type").orElse("");
+        try {
+            JsonNode body =
+                    contentType.contains("json")
+                            ? JSON.readTree(response.body())
+                            : JSON.getNodeFactory().textNode(response.body());
+            return new Answer(response.statusCode(), contentType, body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    Answer createBoard(String board) {
+        return post("/boards", "{\"board\":\"" + board + "\"}");
+    }
+
+    static String vote(UUID voteId, String user, int votes) {
+        return "{\"voteId\":\""
+                + voteId
+                + "\",\"user\":\""
+                + user
+                + "\",\"voter\":\"v9\",\"votes\":"
+                + votes
+                + "}";
+    }
+
+    UUID voteIdNow() {
+        return TimeUuids.voteIdAt(clock.instant());
+    }
+
+    /** The stored row of a vote on a board with default buckets (60 s) and shards (8). */
+    Optional<Row> storedVote(String board, UUID voteId) {
+        Instant bucket = Buckets.ofSeconds(60).floor(TimeUuids.timeOf(voteId));
+        return Optional.ofNullable(
+                SESSION.execute(
+                                SimpleStatement.newInstance(
+                                        "SELECT user_id, voter_id, votes FROM vote_events"
+                                                + " WHERE board = ? AND bucket = ? AND shard = ?"
+                                                + " AND vote_id = ?",
+                                        board,
+                                        bucket,
+                                        Hashing.shardOf(voteId, 8),
+                                        voteId))
+                        .one());
+    }
+
+    /** Every vote id stored for a board (default buckets and shards) with time in [from, to). */
+    List<UUID> storedVoteIds(String board, Instant from, Instant to) {
+        List<UUID> ids = new ArrayList<>();
+        for (Instant bucket : Buckets.ofSeconds(60).startsBetween(from, to)) {
+            for (int shard = 0; shard < 8; shard++) {
+                SESSION.execute(
+                                SimpleStatement.newInstance(
+                                        "SELECT vote_id FROM vote_events WHERE board = ? AND"
+                                                + " bucket = ? AND shard = ?",
+                                        board,
+                                        bucket,
+                                        shard))
+                        .forEach(row -> ids.add(row.getUuid("vote_id")));
+            }
+        }
+        return ids;
+    }
+}
