@@ -8,8 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The snapshot worker. With {@code --once} (a Kubernetes CronJob) it makes one pass over every board
- * and exits with 0 if all succeeded, 1 otherwise; without it, it runs passes on the {@code
+ * The snapshot worker. With {@code --once} (a Kubernetes CronJob) it makes one pass over every
+ * board and exits with 0 if all succeeded, 1 otherwise; without it, it runs passes on the {@code
  * snapshot.cron} schedule and serves only actuator on port 8083.
  */
 @SpringBootApplication
@@ -30,6 +30,7 @@ public class SnapshotWorkerApplication {
     /** The application as main() runs it; tests call it to run the same thing without exiting. */
     public static SpringApplication application(String[] args) {
         SpringApplication application = new SpringApplication(SnapshotWorkerApplication.class);
+        application.setMainApplicationClass(SnapshotWorkerApplication.class);
         if (onceRequested(args)) {
             // A CronJob pod needs no port: nothing could scrape or probe it before it exits.
             application.setWebApplicationType(WebApplicationType.NONE);

@@ -11,8 +11,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param scheduleEnabled whether the cron schedule runs at all (tests drive passes themselves)
  * @param safetyMargin how far behind the write window the cutoff stays. It must exceed the writer's
  *     request timeout plus the clock skew between hosts: a vote the writer accepted just inside its
- *     window may still be landing on replicas (or was stamped by a host whose clock runs behind), and
- *     the snapshot must not freeze a bucket before such a vote is stored.
+ *     window may still be landing on replicas (or was stamped by a host whose clock runs behind),
+ *     and the snapshot must not freeze a bucket before such a vote is stored.
  * @param maxBucketsPerStep how many buckets one step folds at most, so catching up after a long
  *     outage commits progress (a head) regularly and bounds the memory of one fold
  * @param maxLayers the longest layer chain a head may name; beyond it the newest layers are merged
@@ -31,7 +31,10 @@ public record SnapshotSettings(
         String writeConsistency) {
 
     public SnapshotSettings {
-        require(safetyMargin != null && !safetyMargin.isNegative(), "safety-margin", "must be >= 0");
+        require(
+                safetyMargin != null && !safetyMargin.isNegative(),
+                "safety-margin",
+                "must be >= 0");
         require(maxBucketsPerStep >= 1, "max-buckets-per-step", "must be >= 1");
         require(maxLayers >= 1, "max-layers", "must be >= 1");
     }

@@ -4,11 +4,11 @@ import java.util.List;
 import org.leaderboard.model.cassandra.LayerRef;
 
 /**
- * Size-tiered compaction of a snapshot's layer chain. Merging the newest layer into its
- * predecessor whenever it has at least half the predecessor's rows keeps row counts roughly
- * doubling towards the past, so the chain stays logarithmically short (readers read few layers)
- * while a pass only ever rewrites layers comparable in size to what it just folded (its cost stays
- * proportional to the new events, amortised). {@code maxLayers} is a hard cap on top.
+ * Size-tiered compaction of a snapshot's layer chain. Merging the newest layer into its predecessor
+ * whenever it has at least half the predecessor's rows keeps row counts roughly doubling towards
+ * the past, so the chain stays logarithmically short (readers read few layers) while a pass only
+ * ever rewrites layers comparable in size to what it just folded (its cost stays proportional to
+ * the new events, amortised). {@code maxLayers} is a hard cap on top.
  */
 final class Compaction {
 

@@ -13,8 +13,8 @@ final class Cutoffs {
 
     /**
      * The newest cutoff a pass may reach: no vote can still arrive before it (invariant 4). Aligned
-     * down to a bucket boundary so concurrent workers, whatever their exact {@code now}, mostly pick
-     * the same cutoffs and therefore write the same layers.
+     * down to a bucket boundary so concurrent workers, whatever their exact {@code now}, mostly
+     * pick the same cutoffs and therefore write the same layers.
      */
     static Instant target(BoardSettings board, Instant now, Duration safetyMargin) {
         return board.buckets().floor(now.minus(board.writeWindow()).minus(safetyMargin));

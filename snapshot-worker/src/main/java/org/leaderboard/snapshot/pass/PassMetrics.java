@@ -6,8 +6,9 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 
 /**
- * Micrometer meters of the passes: events folded, passes by outcome, and pass duration. No per-board
- * tags: the number of boards is unbounded and per-board numbers are in the log line instead.
+ * Micrometer meters of the passes: events folded, passes by outcome, and pass duration. No
+ * per-board tags: the number of boards is unbounded and per-board numbers are in the log line
+ * instead.
  */
 final class PassMetrics {
 

@@ -8,8 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFold;
@@ -25,8 +24,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Advances one board's snapshot to the safe cutoff, in steps of at most {@code
- * max-buckets-per-step} buckets. Each step folds only the event partitions of its range, writes
- * the delta layer, compacts the chain, and commits a head last.
+ * max-buckets-per-step} buckets. Each step folds only the event partitions of its range, writes the
+ * delta layer, compacts the chain, and commits a head last.
  *
  * <p>No locks: every row written is a pure function of frozen events (a layer's content depends
  * only on its range; a head's on its cutoff), so concurrent passes write identical rows, and a pass
@@ -75,50 +74,51 @@ public class SnapshotPass {
 
     /** One pass over {@code board}; throws if a read or write fails (nothing half-visible). */
     public PassResult run(BoardSettings board) {
-        Instant started = clock.instant();
+        long startedNanos = System.nanoTime();
         try {
-            PassResult result = advance(board, started);
-            metrics.passed(result.outcome().name(), Duration.between(started, clock.instant()));
+            PassResult result = advance(board, clock.instant());
+            metrics.passed(
+                    result.outcome().name(), Duration.ofNanos(System.nanoTime() - startedNanos));
             return result;
         } catch (RuntimeException e) {
-            metrics.passed(PassMetrics.FAILED, Duration.between(started, clock.instant()));
+            metrics.passed(PassMetrics.FAILED, Duration.ofNanos(System.nanoTime() - startedNanos));
             throw e;
         }
     }
 
     private PassResult advance(BoardSettings board, Instant now) {
         Instant target = Cutoffs.target(board, now, settings.safetyMargin());
-        var head = snapshots.latestHead(board.board());
-        Progress progress =
-                new Progress(
+        Optional<SnapshotHead> head = snapshots.latestHead(board.board());
+        PassProgress progress =
+                new PassProgress(
                         Cutoffs.start(board, head),
                         head.map(SnapshotHead::layers).orElse(List.of()),
                         head.map(SnapshotHead::totalEvents).orElse(0L));
-        if (!progress.cutoff.isBefore(target)) {
+        if (!progress.cutoff().isBefore(target)) {
             return progress.result(board, Outcome.UP_TO_DATE);
         }
-        while (progress.cutoff.isBefore(target)) {
+        while (progress.cutoff().isBefore(target)) {
             if (stop.requested()) {
                 return progress.result(board, Outcome.STOPPED);
             }
             Instant stepEnd =
-                    Cutoffs.stepEnd(board, progress.cutoff, target, settings.maxBucketsPerStep());
+                    Cutoffs.stepEnd(board, progress.cutoff(), target, settings.maxBucketsPerStep());
             step(board, progress, stepEnd, now);
         }
         return progress.result(board, Outcome.ADVANCED);
     }
 
-    private void step(BoardSettings board, Progress progress, Instant stepEnd, Instant now) {
-        Instant from = progress.cutoff;
-        EventFold fold = await(events.fold(board, from, stepEnd));
+    private void step(BoardSettings board, PassProgress progress, Instant stepEnd, Instant now) {
+        Instant from = progress.cutoff();
+        EventFold fold = Futures.await(events.fold(board, from, stepEnd));
         progress.folded(fold);
         metrics.folded(fold.events());
         stages.accept(Stage.FOLDED);
-        List<LayerRef> layers = new ArrayList<>(progress.layers);
+        List<LayerRef> layers = new ArrayList<>(progress.layers());
         if (!fold.tallies().isEmpty()) {
             LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
-            await(snapshots.writeLayer(board, delta, fold.tallies()));
-            progress.layersWritten++;
+            Futures.await(snapshots.writeLayer(board, delta, fold.tallies()));
+            progress.layerWritten();
             layers.add(delta);
             compact(board, layers, new HashMap<>(Map.of(delta, fold.tallies())), progress);
         }
@@ -131,7 +131,7 @@ public class SnapshotPass {
                         from,
                         layers,
                         fold.events(),
-                        progress.totalEvents + fold.events(),
+                        progress.totalEvents() + fold.events(),
                         now);
         snapshots.writeHead(head);
         progress.committed(head);
@@ -146,7 +146,7 @@ public class SnapshotPass {
             BoardSettings board,
             List<LayerRef> layers,
             Map<LayerRef, Tallies> known,
-            Progress progress) {
+            PassProgress progress) {
         while (Compaction.shouldMerge(layers, settings.maxLayers())) {
             LayerRef last = layers.remove(layers.size() - 1);
             LayerRef previous = layers.remove(layers.size() - 1);
@@ -154,77 +154,16 @@ public class SnapshotPass {
             merged.addAll(content(board, previous, known));
             merged.addAll(content(board, last, known));
             LayerRef range = Compaction.mergedRange(previous, last, merged.users());
-            await(snapshots.writeLayer(board, range, merged));
+            Futures.await(snapshots.writeLayer(board, range, merged));
             known.put(range, merged);
             layers.add(range);
-            progress.layersWritten++;
-            progress.merges++;
+            progress.layerWritten();
+            progress.merged();
         }
     }
 
     private Tallies content(BoardSettings board, LayerRef layer, Map<LayerRef, Tallies> known) {
         Tallies inMemory = known.get(layer);
-        return inMemory != null ? inMemory : await(snapshots.readLayer(board, layer));
-    }
-
-    /** Waits for a driver call, rethrowing its own failure rather than a wrapper. */
-    private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            future.cancel(true);
-            throw new IllegalStateException("snapshot pass interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
-    }
-
-    /** The chain as committed so far in this pass, and what the pass has done. */
-    private static final class Progress {
-        private final Instant previousCutoff;
-        private Instant cutoff;
-        private List<LayerRef> layers;
-        private long totalEvents;
-        private long eventsRead;
-        private long partitionsRead;
-        private int layersWritten;
-        private int merges;
-        private int headsWritten;
-
-        Progress(Instant cutoff, List<LayerRef> layers, long totalEvents) {
-            this.previousCutoff = cutoff;
-            this.cutoff = cutoff;
-            this.layers = layers;
-            this.totalEvents = totalEvents;
-        }
-
-        void folded(EventFold fold) {
-            eventsRead += fold.events();
-            partitionsRead += fold.partitions();
-        }
-
-        void committed(SnapshotHead head) {
-            cutoff = head.cutoff();
-            layers = head.layers();
-            totalEvents = head.totalEvents();
-            headsWritten++;
-        }
-
-        PassResult result(BoardSettings board, Outcome outcome) {
-            return new PassResult(
-                    board.board(),
-                    outcome,
-                    previousCutoff,
-                    cutoff,
-                    eventsRead,
-                    partitionsRead,
-                    layersWritten,
-                    merges,
-                    headsWritten);
-        }
+        return inMemory != null ? inMemory : Futures.await(snapshots.readLayer(board, layer));
     }
 }

@@ -1,0 +1,35 @@
+package org.leaderboard.snapshot.job;
+
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.ExitCodeGenerator;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code --once}: one pass over every board during startup; the exit code (read by
+ * SpringApplication.exit in main) tells the CronJob whether every board succeeded.
+ *
+ * <p>A bare {@code --once} is the property {@code once} with an empty value, which counts as set.
+ */
+@Component
+@ConditionalOnProperty(name = "once")
+class OncePass implements ApplicationRunner, ExitCodeGenerator {
+
+    private final BoardPasses passes;
+    private volatile int exitCode = 1;
+
+    OncePass(BoardPasses passes) {
+        this.passes = passes;
+    }
+
+    @Override
+    public void run(ApplicationArguments args) {
+        exitCode = passes.runAll() ? 0 : 1;
+    }
+
+    @Override
+    public int getExitCode() {
+        return exitCode;
+    }
+}

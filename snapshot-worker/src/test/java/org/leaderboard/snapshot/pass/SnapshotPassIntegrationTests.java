@@ -1,0 +1,257 @@
+package org.leaderboard.snapshot.pass;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.leaderboard.snapshot.pass.SnapshotFixture.countBetween;
+import static org.leaderboard.snapshot.pass.SnapshotFixture.naiveFold;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.snapshot.pass.PassResult.Outcome;
+
+class SnapshotPassIntegrationTests {
+
+    /** Board creation; with a 60 s window and 60 s buckets its epoch is T0 - 2 min. */
+    private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
+
+    private static final SnapshotFixture fixture = new SnapshotFixture("snapshot_pass");
+
+    @AfterAll
+    static void close() {
+        fixture.close();
+    }
+
+    @Test
+    void aPassFoldsExactlyTheEventsBeforeTheCutoffInSteps() {
+        BoardSettings board = board("first-pass");
+        List<VoteCastEvent> votes =
+                new Votes(board.board(), 1).between(minute(-2), minute(30), 400, 30);
+        fixture.insert(board, votes);
+
+        // 00:15:30 - 60 s window - 10 s margin = 00:14:20, floored to 00:14:00.
+        PassResult result = fixture.pass(new MutableClock(minute(15).plusSeconds(30))).run(board);
+
+        Instant cutoff = minute(14);
+        assertThat(result.outcome()).isEqualTo(Outcome.ADVANCED);
+        assertThat(result.previousCutoff()).isEqualTo(board.epoch()).isEqualTo(minute(-2));
+        assertThat(result.newCutoff()).isEqualTo(cutoff);
+        assertThat(result.eventsRead()).isEqualTo(countBetween(votes, minute(-2), cutoff));
+        // 16 buckets x 4 shards, nothing at or after the cutoff.
+        assertThat(result.partitionsRead()).isEqualTo(64);
+        // Steps of 3 buckets: -2, 1, 4, 7, 10, 13, 14.
+        assertThat(result.headsWritten()).isEqualTo(6);
+        assertThat(result.merges()).isPositive();
+
+        SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(head.cutoff()).isEqualTo(cutoff);
+        assertThat(head.totalEvents()).isEqualTo(result.eventsRead());
+        assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, cutoff));
+        assertThat(fixture.content(board, head)).isNotEqualTo(naiveFold(votes, minute(31)));
+        assertChain(head, board.epoch());
+    }
+
+    @Test
+    void everyHeadOfAPassIsACompleteSnapshotAtItsCutoff() {
+        BoardSettings board = board("every-head");
+        List<VoteCastEvent> votes =
+                new Votes(board.board(), 2).between(minute(-2), minute(20), 300, 25);
+        fixture.insert(board, votes);
+
+        fixture.pass(new MutableClock(minute(20))).run(board);
+
+        List<SnapshotHead> heads = fixture.snapshots.heads(board.board());
+        assertThat(heads).extracting(SnapshotHead::cutoff).contains(minute(1), minute(18));
+        for (SnapshotHead head : heads) {
+            assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, head.cutoff()));
+            assertThat(head.layers()).hasSizeLessThanOrEqualTo(12);
+            assertChain(head, board.epoch());
+        }
+    }
+
+    @Test
+    void aSecondPassReadsOnlyTheEventsAfterThePreviousCutoff() {
+        BoardSettings board = board("incremental");
+        Votes generator = new Votes(board.board(), 3);
+        List<VoteCastEvent> votes =
+                new ArrayList<>(generator.between(minute(-2), minute(12), 200, 20));
+        fixture.insert(board, votes);
+        MutableClock clock = new MutableClock(minute(11).plusSeconds(30));
+        PassResult first = fixture.pass(clock).run(board);
+        Instant firstCutoff = minute(10);
+        assertThat(first.newCutoff()).isEqualTo(firstCutoff);
+
+        List<VoteCastEvent> later = generator.between(minute(10), minute(18), 120, 40);
+        fixture.insert(board, later);
+        votes.addAll(later);
+        clock.set(minute(19).plusSeconds(30));
+        PassResult second = fixture.pass(clock).run(board);
+
+        Instant secondCutoff = minute(18);
+        long newEvents = countBetween(votes, firstCutoff, secondCutoff);
+        assertThat(newEvents).isLessThan(votes.size());
+        assertThat(second.previousCutoff()).isEqualTo(firstCutoff);
+        assertThat(second.newCutoff()).isEqualTo(secondCutoff);
+        assertThat(second.eventsRead()).isEqualTo(newEvents);
+        assertThat(second.partitionsRead()).isEqualTo(8 * 4);
+        List<SnapshotHead> newHeads =
+                fixture.snapshots.heads(board.board()).stream()
+                        .filter(head -> head.cutoff().isAfter(firstCutoff))
+                        .toList();
+        assertThat(newHeads.stream().mapToLong(SnapshotHead::eventsFolded).sum())
+                .isEqualTo(newEvents);
+        SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(head.totalEvents()).isEqualTo(countBetween(votes, minute(-2), secondCutoff));
+        assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, secondCutoff));
+    }
+
+    @Test
+    void aPassAtTheSafeCutoffAlreadyDoesNothing() {
+        BoardSettings board = board("up-to-date");
+        fixture.insert(board, new Votes(board.board(), 4).between(minute(-2), minute(5), 50, 5));
+        MutableClock clock = new MutableClock(minute(6));
+        fixture.pass(clock).run(board);
+        List<SnapshotHead> before = fixture.snapshots.heads(board.board());
+
+        clock.set(minute(6).plusSeconds(9)); // 00:04:59 is still in the 00:04 bucket
+        PassResult again = fixture.pass(clock).run(board);
+
+        assertThat(again.outcome()).isEqualTo(Outcome.UP_TO_DATE);
+        assertThat(again.newCutoff()).isEqualTo(again.previousCutoff()).isEqualTo(minute(4));
+        assertThat(again.eventsRead()).isZero();
+        assertThat(again.partitionsRead()).isZero();
+        assertThat(again.headsWritten()).isZero();
+        assertThat(fixture.snapshots.heads(board.board())).isEqualTo(before);
+    }
+
+    @Test
+    void aBoardWithoutEventsStillAdvancesItsCutoff() {
+        BoardSettings board = board("empty");
+
+        PassResult result = fixture.pass(new MutableClock(minute(10))).run(board);
+
+        SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(head.cutoff()).isEqualTo(minute(8));
+        assertThat(head.layers()).isEmpty();
+        assertThat(head.totalEvents()).isZero();
+        assertThat(result.layersWritten()).isZero();
+        assertThat(result.headsWritten()).isEqualTo(4);
+    }
+
+    @Test
+    void aPassKilledBeforeItsHeadLeavesTheLastCommittedSnapshotAndARerunCompletesIt() {
+        BoardSettings board = board("killed");
+        List<VoteCastEvent> votes =
+                new Votes(board.board(), 5).between(minute(-2), minute(12), 200, 15);
+        fixture.insert(board, votes);
+        MutableClock clock = new MutableClock(minute(12));
+        AtomicInteger layerStages = new AtomicInteger();
+        SnapshotPass killed =
+                fixture.pass(
+                        clock,
+                        new StopFlag(),
+                        stage -> {
+                            if (stage == Stage.LAYERS_WRITTEN
+                                    && layerStages.incrementAndGet() == 2) {
+                                throw new IllegalStateException("killed before the head");
+                            }
+                        });
+
+        assertThatThrownBy(() -> killed.run(board)).hasMessage("killed before the head");
+        SnapshotHead survivor = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(survivor.cutoff()).isEqualTo(minute(1));
+        assertThat(fixture.content(board, survivor)).isEqualTo(naiveFold(votes, minute(1)));
+
+        PassResult rerun = fixture.pass(clock).run(board);
+
+        assertThat(rerun.previousCutoff()).isEqualTo(minute(1));
+        SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(head.cutoff()).isEqualTo(minute(10));
+        assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, minute(10)));
+    }
+
+    @Test
+    void aStopRequestEndsThePassBetweenSteps() {
+        BoardSettings board = board("stopped");
+        List<VoteCastEvent> votes =
+                new Votes(board.board(), 6).between(minute(-2), minute(12), 100, 10);
+        fixture.insert(board, votes);
+        StopFlag stop = new StopFlag();
+        MutableClock clock = new MutableClock(minute(12));
+        SnapshotPass pass =
+                fixture.pass(
+                        clock,
+                        stop,
+                        stage -> {
+                            if (stage == Stage.HEAD_WRITTEN) {
+                                stop.stop();
+                            }
+                        });
+
+        PassResult result = pass.run(board);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.STOPPED);
+        assertThat(result.headsWritten()).isEqualTo(1);
+        assertThat(result.newCutoff()).isEqualTo(minute(1));
+        assertThat(fixture.snapshots.latestHead(board.board()).orElseThrow().cutoff())
+                .isEqualTo(minute(1));
+    }
+
+    @Test
+    void passesAreCountedByOutcomeAndFoldedEventsAreCounted() {
+        BoardSettings board = board("metrics");
+        List<VoteCastEvent> votes =
+                new Votes(board.board(), 7).between(minute(-2), minute(5), 40, 5);
+        fixture.insert(board, votes);
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        MutableClock clock = new MutableClock(minute(6));
+        SnapshotPass pass =
+                new SnapshotPass(
+                        fixture.events,
+                        fixture.snapshots,
+                        clock,
+                        SnapshotFixture.SETTINGS,
+                        new StopFlag(),
+                        meters);
+
+        PassResult result = pass.run(board);
+        pass.run(board);
+
+        assertThat(meters.get("snapshot.events.folded").counter().count())
+                .isEqualTo(result.eventsRead())
+                .isEqualTo(countBetween(votes, minute(-2), minute(4)));
+        assertThat(meters.get("snapshot.passes").tag("outcome", "ADVANCED").counter().count())
+                .isEqualTo(1);
+        assertThat(meters.get("snapshot.passes").tag("outcome", "UP_TO_DATE").counter().count())
+                .isEqualTo(1);
+        assertThat(meters.get("snapshot.pass.duration").timer().count()).isEqualTo(2);
+    }
+
+    /** The layers of a head cover [epoch, cutoff) without gaps or overlaps, oldest first. */
+    private static void assertChain(SnapshotHead head, Instant epoch) {
+        Instant expectedFrom = epoch;
+        for (LayerRef layer : head.layers()) {
+            assertThat(layer.from()).isAfterOrEqualTo(expectedFrom);
+            assertThat(layer.to()).isAfter(layer.from());
+            expectedFrom = layer.to();
+        }
+        assertThat(expectedFrom).isBeforeOrEqualTo(head.cutoff());
+    }
+
+    private static BoardSettings board(String name) {
+        return fixture.createBoard(new BoardSettings(name, 60, UniqueVotes.NONE, 60, 4, 4, T0));
+    }
+
+    private static Instant minute(int minutes) {
+        return T0.plusSeconds(60L * minutes);
+    }
+}
