@@ -58,18 +58,36 @@ public final class TestCassandra {
         if (dockerAvailable()) {
             return ContainerCassandra.start();
         }
+        return launch(1);
+    }
+
+    /**
+     * Free ports are only free when probed: another JVM (a parallel build) may take one before
+     * Cassandra binds it. Then the node fails fast, and a second try with fresh ports succeeds.
+     */
+    private static TestCassandra launch(int attempt) {
         NodeSpec spec =
                 NodeSpec.singleNode(
                         runDirectory(), FreePorts.any(), FreePorts.any(), FreePorts.any(), "768m");
         CassandraNode node = new CassandraNode(spec);
-        Duration took = node.start(START_TIMEOUT);
-        System.out.println(
-                "[test-cassandra] node at "
-                        + spec.contactPoint()
-                        + " started in "
-                        + took.toMillis()
-                        + " ms");
-        return new TestCassandra(spec.contactPoint(), node);
+        try {
+            Duration took = node.start(START_TIMEOUT);
+            System.out.println(
+                    "[test-cassandra] node at "
+                            + spec.contactPoint()
+                            + " started in "
+                            + took.toMillis()
+                            + " ms");
+            return new TestCassandra(spec.contactPoint(), node);
+        } catch (IllegalStateException e) {
+            node.stop();
+            if (attempt >= 3) {
+                throw e;
+            }
+            System.out.println(
+                    "[test-cassandra] start failed, retrying with other ports: " + e.getMessage());
+            return launch(attempt + 1);
+        }
     }
 
     static TestCassandra of(String contactPoint) {

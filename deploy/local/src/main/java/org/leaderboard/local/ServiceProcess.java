@@ -55,6 +55,8 @@ public final class ServiceProcess {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
+        // Axon checks for updates over the internet at start; a local run has no need to.
+        command.add("-Daxoniq.update-checker.disabled=true");
         command.add("-jar");
         command.add(jar.toString());
         command.add("--server.port=" + port);

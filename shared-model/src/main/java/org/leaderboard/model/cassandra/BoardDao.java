@@ -5,6 +5,7 @@ import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -69,14 +70,19 @@ public final class BoardDao {
     public BoardSettings insertIfAbsent(BoardSettings settings) {
         ResultSet result =
                 session.execute(
-                        insertIfAbsent.bind(
-                                settings.board(),
-                                settings.writeWindowSeconds(),
-                                settings.uniqueVotes().name(),
-                                settings.bucketSeconds(),
-                                settings.shards(),
-                                settings.chunks(),
-                                settings.createdAt()));
+                        insertIfAbsent
+                                .bind(
+                                        settings.board(),
+                                        settings.writeWindowSeconds(),
+                                        settings.uniqueVotes().name(),
+                                        settings.bucketSeconds(),
+                                        settings.shards(),
+                                        settings.chunks(),
+                                        settings.createdAt())
+                                // The Paxos round decides among racing creators; the commit is
+                                // then read back by other services at the configured read level.
+                                .setSerialConsistencyLevel(DefaultConsistencyLevel.LOCAL_SERIAL)
+                                .setConsistencyLevel(consistency.write()));
         return result.wasApplied() ? settings : toSettings(result.one());
     }
 
