@@ -1,0 +1,131 @@
+package org.leaderboard.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.time.TimeUuids;
+
+/** What a user of the HTTP APIs sees, with the real services and real clocks. */
+class EndToEndIntegrationTests {
+
+    private static RunningSystem system;
+    private final HttpJson http = new HttpJson();
+
+    @BeforeAll
+    static void start() {
+        system = new RunningSystem("endtoend");
+    }
+
+    @AfterAll
+    static void stop() {
+        system.close();
+    }
+
+    @Test
+    void aVoteAcknowledgedByTheWriterIsInTheVeryNextLeaderboardBeforeAnySnapshot() {
+        createBoard("ryw", 60);
+        for (int i = 1; i <= 25; i++) {
+            HttpJson.Answer cast = castVote("ryw", null, i % 2 == 0 ? "alice" : "bob", 1);
+            assertThat(cast.status()).isEqualTo(202);
+            assertThat(cast.body().get("status").asText()).isEqualTo("RECORDED");
+
+            JsonNode board = http.get(system.queryUrl() + "/boards/ryw/leaderboard").body();
+            long total = 0;
+            for (JsonNode entry : board.get("entries")) {
+                total += entry.get("votes").asLong();
+            }
+            assertThat(total).as("votes counted right after %d acknowledged votes", i).isEqualTo(i);
+            assertThat(board.get("tailEvents").asLong()).isEqualTo(i);
+        }
+        JsonNode standing = http.get(system.queryUrl() + "/boards/ryw/users/alice?around=1").body();
+        assertThat(standing.get("rank").asLong()).isEqualTo(2);
+        assertThat(standing.get("votes").asLong()).isEqualTo(12);
+        assertThat(standing.get("around")).hasSize(2);
+    }
+
+    @Test
+    void aVoteOlderThanTheWindowIsRefusedAndNotStoredButAStoredVoteRetriedLateIsAlreadyRecorded() {
+        createBoard("window", 1);
+        HttpJson.Answer late =
+                castVote("window", TimeUuids.voteIdAt(Instant.now().minusSeconds(5)), "carol", 1);
+        assertThat(late.status()).isEqualTo(422);
+        assertThat(late.body().get("detail").asText()).contains("window");
+
+        UUID stored = TimeUuids.voteIdAt(Instant.now());
+        assertThat(castVote("window", stored, "dave", 3).status()).isEqualTo(202);
+        Instant windowClosed = Instant.now().plusMillis(1500);
+        await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().isAfter(windowClosed));
+
+        HttpJson.Answer retry = castVote("window", stored, "dave", 3);
+        assertThat(retry.status()).isEqualTo(202);
+        assertThat(retry.body().get("status").asText()).isEqualTo("ALREADY_RECORDED");
+
+        JsonNode board = http.get(system.queryUrl() + "/boards/window/leaderboard").body();
+        assertThat(board.get("totalUsers").asLong())
+                .as("carol's refused vote is not stored")
+                .isEqualTo(1);
+        assertThat(board.get("entries").get(0).get("user").asText()).isEqualTo("dave");
+        assertThat(board.get("entries").get(0).get("votes").asLong())
+                .as("dave's vote counted once")
+                .isEqualTo(3);
+    }
+
+    @Test
+    void aSnapshotWorkerRunOnceFoldsFrozenVotesAndTheLeaderboardStaysTheSame() {
+        createBoard("frozen", 1);
+        for (int i = 0; i < 30; i++) {
+            assertThat(castVote("frozen", null, "user-" + (i % 4), 1 + i % 3).status())
+                    .isEqualTo(202);
+        }
+        JsonNode before = http.get(system.queryUrl() + "/boards/frozen/leaderboard").body();
+        Instant frozen = Instant.now().plusSeconds(3);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(frozen));
+
+        assertThat(system.snapshotOnce("--snapshot.safety-margin=1s")).isZero();
+
+        JsonNode after = http.get(system.queryUrl() + "/boards/frozen/leaderboard").body();
+        assertThat(after.get("entries")).isEqualTo(before.get("entries"));
+        assertThat(after.get("tailEvents").asLong()).isZero();
+        assertThat(Instant.parse(after.get("snapshotCutoff").asText()))
+                .isAfter(Instant.parse(before.get("snapshotCutoff").asText()));
+    }
+
+    private void createBoard(String board, int writeWindowSeconds) {
+        HttpJson.Answer created =
+                http.post(
+                        system.writerUrl() + "/boards",
+                        Map.of(
+                                "board",
+                                board,
+                                "writeWindowSeconds",
+                                writeWindowSeconds,
+                                "bucketSeconds",
+                                1));
+        assertThat(created.status()).as(created.body().toString()).isEqualTo(201);
+    }
+
+    private HttpJson.Answer castVote(String board, UUID voteId, String user, int votes) {
+        Map<String, Object> body =
+                voteId == null
+                        ? Map.of(
+                                "user", user, "voter", "voter-" + UUID.randomUUID(), "votes", votes)
+                        : Map.of(
+                                "voteId",
+                                voteId.toString(),
+                                "user",
+                                user,
+                                "voter",
+                                "v-" + voteId,
+                                "votes",
+                                votes);
+        return http.post(system.writerUrl() + "/boards/" + board + "/votes", body);
+    }
+}

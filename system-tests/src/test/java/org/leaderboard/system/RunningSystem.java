@@ -1,0 +1,116 @@
+package org.leaderboard.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.leaderboard.local.FreePorts;
+import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.TestCassandra;
+
+/**
+ * The system as users run it: the writer and the query service as processes started from their
+ * executable jars, and the snapshot worker run as {@code --once} processes, as a Kubernetes CronJob
+ * runs it, all on the test run's real Cassandra in a keyspace of their own.
+ */
+final class RunningSystem implements AutoCloseable {
+
+    private static final Path ROOT = Path.of(System.getProperty("leaderboard.root", ".."));
+    private static final String VERSION =
+            System.getProperty("leaderboard.version", "0.1.0-SNAPSHOT");
+
+    final String keyspace;
+    final ServiceProcess writer;
+    final ServiceProcess query;
+    private final Path logs;
+
+    RunningSystem(String name) {
+        this.keyspace = TestCassandra.shared().newKeyspace(name);
+        this.logs = Path.of("target", "system-logs", keyspace).toAbsolutePath();
+        this.writer =
+                new ServiceProcess(
+                        "writer-service",
+                        jar("writer-service"),
+                        FreePorts.any(),
+                        cassandra(),
+                        logs);
+        this.query =
+                new ServiceProcess(
+                        "leaderboard-query",
+                        jar("leaderboard-query"),
+                        FreePorts.any(),
+                        cassandra(),
+                        logs);
+        writer.start();
+        query.start();
+        writer.awaitHealthy(Duration.ofMinutes(2));
+        query.awaitHealthy(Duration.ofMinutes(2));
+    }
+
+    String writerUrl() {
+        return writer.baseUrl();
+    }
+
+    String queryUrl() {
+        return query.baseUrl();
+    }
+
+    /** Runs {@code snapshot-worker --once} to completion and returns its exit code. */
+    int snapshotOnce(String... extraArguments) {
+        Process process = startSnapshotOnce(extraArguments);
+        try {
+            assertThat(process.waitFor(3, TimeUnit.MINUTES))
+                    .as("snapshot-worker --once finished")
+                    .isTrue();
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Process startSnapshotOnce(String... extraArguments) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx256m");
+        command.add("-jar");
+        command.add(jar("snapshot-worker").toString());
+        command.add("--once");
+        command.addAll(cassandra());
+        command.addAll(List.of(extraArguments));
+        try {
+            java.nio.file.Files.createDirectories(logs);
+            return new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(
+                            ProcessBuilder.Redirect.appendTo(
+                                    logs.resolve("snapshot-worker.log").toFile()))
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private List<String> cassandra() {
+        List<String> arguments = new ArrayList<>();
+        TestCassandra.shared()
+                .springProperties(keyspace)
+                .forEach((key, value) -> arguments.add("--" + key + "=" + value));
+        return arguments;
+    }
+
+    private static Path jar(String module) {
+        return ROOT.resolve(module).resolve("target").resolve(module + "-" + VERSION + "-exec.jar");
+    }
+
+    @Override
+    public void close() {
+        writer.stop();
+        query.stop();
+    }
+}

@@ -1,0 +1,127 @@
+package org.leaderboard.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.TestCassandra;
+
+/** The shared DAOs against a real Cassandra: what is stored is what is read back. */
+class StorageIntegrationTests {
+
+    private static final CqlSession SESSION =
+            TestCassandra.shared().session(TestCassandra.shared().newKeyspace("storage"));
+    private final BoardDao boards = new BoardDao(SESSION, Consistency.DEFAULT);
+    private final VoteEventDao events = new VoteEventDao(SESSION, Consistency.DEFAULT);
+    private final SnapshotDao snapshots = new SnapshotDao(SESSION, Consistency.DEFAULT);
+
+    @AfterAll
+    static void close() {
+        SESSION.close();
+    }
+
+    @Test
+    void creatingABoardTwiceKeepsTheFirstSettings() {
+        Instant now = Instant.now();
+        BoardSettings first =
+                BoardSettings.requested("create-twice", 30, null, null, null, null, now);
+        BoardSettings second =
+                BoardSettings.requested("create-twice", 90, null, null, null, null, now);
+        assertThat(boards.insertIfAbsent(first)).isEqualTo(first);
+        assertThat(boards.insertIfAbsent(second).writeWindowSeconds()).isEqualTo(30);
+        assertThat(boards.find("create-twice")).contains(first);
+        assertThat(boards.all()).extracting(BoardSettings::board).contains("create-twice");
+    }
+
+    @Test
+    void theFirstWriteOfAVoteIdWinsOverALaterOneWithOtherContent() {
+        BoardSettings board = board("first-wins");
+        UUID voteId = TimeUuids.voteIdAt(Instant.now());
+        Instant now = Instant.now();
+        events.insert(board, new VoteCastEvent(voteId, board.board(), "alice", "v1", 5), now)
+                .toCompletableFuture()
+                .join();
+        events.insert(
+                        board,
+                        new VoteCastEvent(voteId, board.board(), "mallory", "v1", 100),
+                        now.plusMillis(5))
+                .toCompletableFuture()
+                .join();
+        assertThat(events.find(board, voteId))
+                .contains(new VoteCastEvent(voteId, board.board(), "alice", "v1", 5));
+    }
+
+    @Test
+    void foldingARangeReadsExactlyTheEventsWithTimesInIt() {
+        BoardSettings board = board("fold-range");
+        Instant start = board.buckets().floor(Instant.now()).minusSeconds(600);
+        for (int second = 0; second < 300; second += 3) {
+            UUID id = TimeUuids.voteIdAt(start.plusSeconds(second));
+            events.insert(
+                            board,
+                            new VoteCastEvent(
+                                    id, board.board(), "u" + (second % 7), "v", 1 + second % 4),
+                            Instant.now())
+                    .toCompletableFuture()
+                    .join();
+        }
+        EventFold firstTwoMinutes = events.fold(board, start, start.plusSeconds(120)).join();
+        EventFold all = events.fold(board, start, start.plusSeconds(300)).join();
+        assertThat(firstTwoMinutes.events()).isEqualTo(40);
+        assertThat(firstTwoMinutes.partitions()).isEqualTo(2 * board.shards());
+        assertThat(all.events()).isEqualTo(100);
+        long sum = all.tallies().asMap().values().stream().mapToLong(Tally::sum).sum();
+        assertThat(sum)
+                .isEqualTo(
+                        java.util.stream.IntStream.iterate(0, s -> s < 300, s -> s + 3)
+                                .map(s -> 1 + s % 4)
+                                .sum());
+    }
+
+    @Test
+    void aLayerAndItsHeadReadBackExactlyIncludingHugeSumsOfSquares() {
+        BoardSettings board = board("layers");
+        Tallies tallies = new Tallies();
+        for (int i = 0; i < 500; i++) {
+            tallies.addVote("user-" + i, 1_000_000_000L);
+            tallies.addVote("user-" + i, -7);
+        }
+        for (int i = 0; i < 20; i++) {
+            tallies.addVote("whale", 1_000_000_000L);
+        }
+        Instant from = board.epoch();
+        LayerRef layer = new LayerRef(from, from.plusSeconds(60), tallies.users());
+        snapshots.writeLayer(board, layer, tallies).join();
+        SnapshotHead head =
+                new SnapshotHead(
+                        board.board(), layer.to(), from, List.of(layer), 1020, 1020, Instant.now());
+        snapshots.writeHead(head);
+
+        assertThat(snapshots.readLayer(board, layer).join().asMap()).isEqualTo(tallies.asMap());
+        assertThat(snapshots.readLayer(board, layer).join().get("whale").sumOfSquares())
+                .isEqualTo(BigInteger.TEN.pow(18).multiply(BigInteger.valueOf(20)));
+        assertThat(snapshots.latestHead(board.board())).contains(head);
+    }
+
+    private BoardSettings board(String name) {
+        return boards.insertIfAbsent(
+                BoardSettings.requested(name, 60, null, 60, 4, 4, Instant.now()));
+    }
+}
