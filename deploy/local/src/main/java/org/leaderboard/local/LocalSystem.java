@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.leaderboard.model.cassandra.Schema;
 
 /**
@@ -18,6 +19,11 @@ public final class LocalSystem {
 
     static final String KEYSPACE = "leaderboard";
     static final String VERSION = "0.1.0-SNAPSHOT";
+
+    /**
+     * Set when Ctrl-C starts the shutdown: children die of the same SIGINT, which is expected then.
+     */
+    private static final AtomicBoolean STOPPING = new AtomicBoolean();
 
     private LocalSystem() {}
 
@@ -117,6 +123,9 @@ public final class LocalSystem {
         while (services.stream().allMatch(ServiceProcess::isAlive)) {
             Thread.sleep(1000);
         }
+        if (STOPPING.get()) {
+            return;
+        }
         services.stream()
                 .filter(s -> !s.isAlive())
                 .forEach(s -> say(s.name() + " stopped unexpectedly; see " + s.log()));
@@ -124,6 +133,7 @@ public final class LocalSystem {
     }
 
     private static void stopAll(List<ServiceProcess> services, CassandraNode cassandra) {
+        STOPPING.set(true);
         say("stopping services and Cassandra ...");
         services.parallelStream().forEach(ServiceProcess::stop);
         cassandra.stop();
