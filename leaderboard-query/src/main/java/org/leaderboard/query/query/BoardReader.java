@@ -3,6 +3,7 @@ package org.leaderboard.query.query;
 import java.time.Clock;
 import java.time.Instant;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
@@ -18,7 +19,7 @@ import org.springframework.stereotype.Component;
 @Component
 class BoardReader {
 
-    private final BoardCatalog boards;
+    private final BoardCache boards;
     private final SnapshotDao snapshots;
     private final SnapshotSums sums;
     private final VoteEventDao events;
@@ -27,7 +28,7 @@ class BoardReader {
     private final QueryMetrics metrics;
 
     BoardReader(
-            BoardCatalog boards,
+            BoardCache boards,
             SnapshotDao snapshots,
             SnapshotSums sums,
             VoteEventDao events,
@@ -44,7 +45,7 @@ class BoardReader {
     }
 
     RankedBoard read(String boardId) {
-        BoardSettings board = boards.settings(boardId);
+        BoardSettings board = boards.require(boardId);
         Snapshot snapshot = snapshot(board);
         // The snapshot first, then the tail from its cutoff: a head committed in between changes
         // nothing, the tail still covers every event after the snapshot we use.

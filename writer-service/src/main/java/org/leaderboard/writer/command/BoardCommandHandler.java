@@ -6,6 +6,7 @@ import org.leaderboard.model.api.CreateBoardCommand;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.BoardCache;
 import org.springframework.stereotype.Component;
 
 /**
@@ -15,9 +16,9 @@ import org.springframework.stereotype.Component;
 @Component
 class BoardCommandHandler {
 
-    private final BoardDirectory boards;
+    private final BoardCache boards;
 
-    BoardCommandHandler(BoardDirectory boards) {
+    BoardCommandHandler(BoardCache boards) {
         this.boards = boards;
     }
 

@@ -14,6 +14,7 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.api.VoteResult;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.stereotype.Component;
@@ -22,7 +23,7 @@ import org.springframework.stereotype.Component;
  * Records votes: one idempotent INSERT per vote (invariants 1 and 2), after checking the write
  * window (invariant 3). Commands arrive validated by the web layer (ids, vote range, timeuuid).
  *
- * <p>The hot path never reads before it writes: board settings come from {@link BoardDirectory}'s
+ * <p>The hot path never reads before it writes: board settings come from {@link BoardCache}'s
  * cache, and a second insert of the same voteId loses against the first (see {@link
  * VoteEventDao#insert}). Only a vote older than the window costs a read, to tell a late retry of a
  * stored vote from a vote that is too late.
@@ -30,14 +31,14 @@ import org.springframework.stereotype.Component;
 @Component
 class VoteCommandHandler {
 
-    private final BoardDirectory boards;
+    private final BoardCache boards;
     private final VoteEventDao events;
     private final WriteWindow window;
     private final Clock clock;
     private final VoteMetrics metrics;
 
     VoteCommandHandler(
-            BoardDirectory boards,
+            BoardCache boards,
             VoteEventDao events,
             WriterSettings settings,
             Clock clock,

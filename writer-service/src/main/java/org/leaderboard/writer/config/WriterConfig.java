@@ -2,6 +2,7 @@ package org.leaderboard.writer.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
+import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.VoteEventDao;
@@ -29,6 +30,11 @@ class WriterConfig {
     @Bean
     BoardDao boardDao(CqlSession session, Consistency consistency) {
         return new BoardDao(session, consistency);
+    }
+
+    @Bean
+    BoardCache boardCache(BoardDao boards) {
+        return new BoardCache(boards);
     }
 
     @Bean

@@ -1,28 +1,26 @@
-package org.leaderboard.writer.command;
+package org.leaderboard.model.cassandra;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UnknownBoardException;
-import org.leaderboard.model.cassandra.BoardDao;
-import org.springframework.stereotype.Component;
 
 /**
- * Board settings, cached forever once found: they are immutable after creation, so the vote path
- * reads the boards table once per board and JVM, never per vote. Misses are not cached, so a board
- * created through another writer instance is found on the next request.
+ * Board settings, cached forever once found: they are immutable after creation, so the vote and
+ * query paths read the boards table once per board and JVM, never per request. Misses are not
+ * cached, so a board created through another instance is found on the next request.
  */
-@Component
-class BoardDirectory {
+public final class BoardCache {
 
     private final BoardDao boards;
     private final ConcurrentMap<String, BoardSettings> known = new ConcurrentHashMap<>();
 
-    BoardDirectory(BoardDao boards) {
+    public BoardCache(BoardDao boards) {
         this.boards = boards;
     }
 
-    BoardSettings require(String board) {
+    /** The board's settings; {@link UnknownBoardException} if it was never created. */
+    public BoardSettings require(String board) {
         BoardSettings cached = known.get(board);
         if (cached != null) {
             return cached;
@@ -34,7 +32,7 @@ class BoardDirectory {
     }
 
     /** Stores the board unless it exists; returns the settings that are stored now. */
-    BoardSettings create(BoardSettings requested) {
+    public BoardSettings create(BoardSettings requested) {
         BoardSettings stored = boards.insertIfAbsent(requested);
         known.putIfAbsent(stored.board(), stored);
         return stored;
