@@ -39,6 +39,11 @@ public final class CassandraNode implements AutoCloseable {
     public Duration start(Duration timeout) {
         Instant started = Instant.now();
         stopLeftover();
+        // Otherwise the wait below would take another server on this port for our node.
+        if (acceptsConnections()) {
+            throw new IllegalStateException(
+                    spec.contactPoint() + " is already in use by another process; stop it first");
+        }
         prepareDirectories();
         try {
             process =
