@@ -15,8 +15,9 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 
@@ -48,10 +49,10 @@ class ArchitectureTests {
                         VoteCastEvent.class,
                         Instant.class)
                 .orShould()
-                .callMethod(SnapshotDao.class, "writeHead", SnapshotHead.class)
+                .callMethod(SnapshotHeadDao.class, "writeHead", SnapshotHead.class)
                 .orShould()
                 .callMethod(
-                        SnapshotDao.class,
+                        SnapshotLayerDao.class,
                         "writeLayer",
                         BoardSettings.class,
                         LayerRef.class,

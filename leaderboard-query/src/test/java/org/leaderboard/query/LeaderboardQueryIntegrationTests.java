@@ -27,8 +27,9 @@ import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
@@ -56,7 +57,9 @@ class LeaderboardQueryIntegrationTests {
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
     private static final BoardDao BOARDS = new BoardDao(SESSION, Consistency.DEFAULT);
     private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
-    private static final SnapshotDao SNAPSHOTS = new SnapshotDao(SESSION, Consistency.DEFAULT);
+    private static final SnapshotHeadDao HEADS = new SnapshotHeadDao(SESSION, Consistency.DEFAULT);
+    private static final SnapshotLayerDao LAYERS =
+            new SnapshotLayerDao(SESSION, Consistency.DEFAULT);
 
     @DynamicPropertySource
     static void cassandra(DynamicPropertyRegistry registry) {
@@ -326,8 +329,8 @@ class LeaderboardQueryIntegrationTests {
     private void writeSnapshot(BoardSettings board, Instant cutoff) {
         EventFold fold = EVENTS.fold(board, board.epoch(), cutoff).join();
         LayerRef layer = new LayerRef(board.epoch(), cutoff, fold.tallies().users());
-        SNAPSHOTS.writeLayer(board, layer, fold.tallies()).join();
-        SNAPSHOTS.writeHead(
+        LAYERS.writeLayer(board, layer, fold.tallies()).join();
+        HEADS.writeHead(
                 new SnapshotHead(
                         board.board(),
                         cutoff,

@@ -15,8 +15,9 @@ import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
@@ -30,7 +31,8 @@ class StorageIntegrationTests {
             TestCassandra.shared().session(TestCassandra.shared().newKeyspace("storage"));
     private final BoardDao boards = new BoardDao(SESSION, Consistency.DEFAULT);
     private final VoteEventDao events = new VoteEventDao(SESSION, Consistency.DEFAULT);
-    private final SnapshotDao snapshots = new SnapshotDao(SESSION, Consistency.DEFAULT);
+    private final SnapshotHeadDao heads = new SnapshotHeadDao(SESSION, Consistency.DEFAULT);
+    private final SnapshotLayerDao layers = new SnapshotLayerDao(SESSION, Consistency.DEFAULT);
 
     @AfterAll
     static void close() {
@@ -108,16 +110,16 @@ class StorageIntegrationTests {
         }
         Instant from = board.epoch();
         LayerRef layer = new LayerRef(from, from.plusSeconds(60), tallies.users());
-        snapshots.writeLayer(board, layer, tallies).join();
+        layers.writeLayer(board, layer, tallies).join();
         SnapshotHead head =
                 new SnapshotHead(
                         board.board(), layer.to(), from, List.of(layer), 1020, 1020, Instant.now());
-        snapshots.writeHead(head);
+        heads.writeHead(head);
 
-        assertThat(snapshots.readLayer(board, layer).join().asMap()).isEqualTo(tallies.asMap());
-        assertThat(snapshots.readLayer(board, layer).join().get("whale").sumOfSquares())
+        assertThat(layers.readLayer(board, layer).join().asMap()).isEqualTo(tallies.asMap());
+        assertThat(layers.readLayer(board, layer).join().get("whale").sumOfSquares())
                 .isEqualTo(BigInteger.TEN.pow(18).multiply(BigInteger.valueOf(20)));
-        assertThat(snapshots.latestHead(board.board())).contains(head);
+        assertThat(heads.latestHead(board.board())).contains(head);
     }
 
     private BoardSettings board(String name) {

@@ -5,7 +5,8 @@ import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -36,8 +37,13 @@ class CassandraBeans {
     }
 
     @Bean
-    SnapshotDao snapshotDao(CqlSession session, Consistency consistency) {
-        return new SnapshotDao(session, consistency);
+    SnapshotHeadDao snapshotHeadDao(CqlSession session, Consistency consistency) {
+        return new SnapshotHeadDao(session, consistency);
+    }
+
+    @Bean
+    SnapshotLayerDao snapshotLayerDao(CqlSession session, Consistency consistency) {
+        return new SnapshotLayerDao(session, consistency);
     }
 
     @Bean

@@ -5,7 +5,7 @@ import java.time.Instant;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.EventFold;
-import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.query.config.QuerySettings;
 import org.springframework.stereotype.Component;
@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
 class BoardReader {
 
     private final BoardCache boards;
-    private final SnapshotDao snapshots;
+    private final SnapshotHeadDao snapshots;
     private final SnapshotSums sums;
     private final VoteEventDao events;
     private final Clock clock;
@@ -29,7 +29,7 @@ class BoardReader {
 
     BoardReader(
             BoardCache boards,
-            SnapshotDao snapshots,
+            SnapshotHeadDao snapshots,
             SnapshotSums sums,
             VoteEventDao events,
             Clock clock,

@@ -5,7 +5,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.tally.Tallies;
 
-/** Reads one snapshot layer (in production SnapshotDao::readLayer). */
+/** Reads one snapshot layer (in production SnapshotLayerDao::readLayer). */
 @FunctionalInterface
 interface LayerLoader {
 

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.tally.Tallies;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -33,8 +33,8 @@ class SnapshotSums {
     private final ConcurrentMap<String, HeadSum> newestByBoard = new ConcurrentHashMap<>();
 
     @Autowired
-    SnapshotSums(SnapshotDao snapshots) {
-        this(snapshots::readLayer);
+    SnapshotSums(SnapshotLayerDao layers) {
+        this(layers::readLayer);
     }
 
     SnapshotSums(LayerLoader loader) {

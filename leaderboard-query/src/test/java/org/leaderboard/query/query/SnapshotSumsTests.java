@@ -22,7 +22,7 @@ import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.tally.Tallies;
 
-/** The layer cache, with a counting in-memory layer source standing in for SnapshotDao. */
+/** The layer cache, with a counting in-memory layer source standing in for SnapshotLayerDao. */
 class SnapshotSumsTests {
 
     private static final BoardSettings BOARD =

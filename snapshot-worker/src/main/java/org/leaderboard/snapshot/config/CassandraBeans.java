@@ -3,7 +3,8 @@ package org.leaderboard.snapshot.config;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardDao;
-import org.leaderboard.model.cassandra.SnapshotDao;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,8 +24,13 @@ class CassandraBeans {
     }
 
     @Bean
-    SnapshotDao snapshotDao(CqlSession session, SnapshotSettings settings) {
-        return new SnapshotDao(session, settings.consistency());
+    SnapshotHeadDao snapshotHeadDao(CqlSession session, SnapshotSettings settings) {
+        return new SnapshotHeadDao(session, settings.consistency());
+    }
+
+    @Bean
+    SnapshotLayerDao snapshotLayerDao(CqlSession session, SnapshotSettings settings) {
+        return new SnapshotLayerDao(session, settings.consistency());
     }
 
     /** UTC wall clock; cutoffs only depend on it through the (bucket-aligned) safe cutoff. */

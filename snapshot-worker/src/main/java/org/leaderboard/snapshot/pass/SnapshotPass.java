@@ -13,8 +13,9 @@ import java.util.function.Consumer;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.snapshot.config.SnapshotSettings;
@@ -36,7 +37,8 @@ import org.springframework.stereotype.Component;
 public class SnapshotPass {
 
     private final VoteEventDao events;
-    private final SnapshotDao snapshots;
+    private final SnapshotHeadDao headDao;
+    private final SnapshotLayerDao layerDao;
     private final Clock clock;
     private final SnapshotSettings settings;
     private final StopFlag stop;
@@ -46,25 +48,28 @@ public class SnapshotPass {
     @Autowired
     public SnapshotPass(
             VoteEventDao events,
-            SnapshotDao snapshots,
+            SnapshotHeadDao headDao,
+            SnapshotLayerDao layerDao,
             Clock clock,
             SnapshotSettings settings,
             StopFlag stop,
             MeterRegistry meters) {
-        this(events, snapshots, clock, settings, stop, meters, stage -> {});
+        this(events, headDao, layerDao, clock, settings, stop, meters, stage -> {});
     }
 
     /** With a callback at every {@link Stage}; tests throw from it to kill a pass there. */
     SnapshotPass(
             VoteEventDao events,
-            SnapshotDao snapshots,
+            SnapshotHeadDao headDao,
+            SnapshotLayerDao layerDao,
             Clock clock,
             SnapshotSettings settings,
             StopFlag stop,
             MeterRegistry meters,
             Consumer<Stage> stages) {
         this.events = events;
-        this.snapshots = snapshots;
+        this.headDao = headDao;
+        this.layerDao = layerDao;
         this.clock = clock;
         this.settings = settings;
         this.stop = stop;
@@ -88,7 +93,7 @@ public class SnapshotPass {
 
     private PassResult advance(BoardSettings board, Instant now) {
         Instant target = Cutoffs.target(board, now, settings.safetyMargin());
-        Optional<SnapshotHead> head = snapshots.latestHead(board.board());
+        Optional<SnapshotHead> head = headDao.latestHead(board.board());
         PassProgress progress =
                 new PassProgress(
                         Cutoffs.start(board, head),
@@ -117,7 +122,7 @@ public class SnapshotPass {
         List<LayerRef> layers = new ArrayList<>(progress.layers());
         if (!fold.tallies().isEmpty()) {
             LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
-            Futures.await(snapshots.writeLayer(board, delta, fold.tallies()));
+            Futures.await(layerDao.writeLayer(board, delta, fold.tallies()));
             progress.layerWritten();
             layers.add(delta);
             compact(board, layers, new HashMap<>(Map.of(delta, fold.tallies())), progress);
@@ -133,7 +138,7 @@ public class SnapshotPass {
                         fold.events(),
                         progress.totalEvents() + fold.events(),
                         now);
-        snapshots.writeHead(head);
+        headDao.writeHead(head);
         progress.committed(head);
         stages.accept(Stage.HEAD_WRITTEN);
     }
@@ -154,7 +159,7 @@ public class SnapshotPass {
             merged.addAll(content(board, previous, known));
             merged.addAll(content(board, last, known));
             LayerRef range = Compaction.mergedRange(previous, last, merged.users());
-            Futures.await(snapshots.writeLayer(board, range, merged));
+            Futures.await(layerDao.writeLayer(board, range, merged));
             known.put(range, merged);
             layers.add(range);
             progress.layerWritten();
@@ -164,6 +169,6 @@ public class SnapshotPass {
 
     private Tallies content(BoardSettings board, LayerRef layer, Map<LayerRef, Tallies> known) {
         Tallies inMemory = known.get(layer);
-        return inMemory != null ? inMemory : Futures.await(snapshots.readLayer(board, layer));
+        return inMemory != null ? inMemory : Futures.await(layerDao.readLayer(board, layer));
     }
 }

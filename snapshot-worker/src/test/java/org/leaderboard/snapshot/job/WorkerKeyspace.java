@@ -12,8 +12,8 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
@@ -25,14 +25,14 @@ final class WorkerKeyspace implements AutoCloseable {
     private final CqlSession session;
     private final BoardDao boards;
     private final VoteEventDao events;
-    private final SnapshotDao snapshots;
+    private final SnapshotHeadDao snapshots;
 
     WorkerKeyspace(String prefix) {
         this.name = TestCassandra.shared().newKeyspace(prefix);
         this.session = TestCassandra.shared().session(name);
         this.boards = new BoardDao(session, Consistency.DEFAULT);
         this.events = new VoteEventDao(session, Consistency.DEFAULT);
-        this.snapshots = new SnapshotDao(session, Consistency.DEFAULT);
+        this.snapshots = new SnapshotHeadDao(session, Consistency.DEFAULT);
     }
 
     /** The application's arguments: {@code extra} then the spring.cassandra.* of this keyspace. */

@@ -15,8 +15,9 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
@@ -42,7 +43,8 @@ final class SnapshotFixture implements AutoCloseable {
     final CqlSession session;
     final BoardDao boards;
     final VoteEventDao events;
-    final SnapshotDao snapshots;
+    final SnapshotHeadDao snapshots;
+    final SnapshotLayerDao layers;
     final MeterRegistry meters = new SimpleMeterRegistry();
 
     SnapshotFixture(String prefix) {
@@ -50,7 +52,8 @@ final class SnapshotFixture implements AutoCloseable {
         this.session = TestCassandra.shared().session(keyspace);
         this.boards = new BoardDao(session, Consistency.DEFAULT);
         this.events = new VoteEventDao(session, Consistency.DEFAULT);
-        this.snapshots = new SnapshotDao(session, Consistency.DEFAULT);
+        this.snapshots = new SnapshotHeadDao(session, Consistency.DEFAULT);
+        this.layers = new SnapshotLayerDao(session, Consistency.DEFAULT);
     }
 
     SnapshotPass pass(Clock clock) {
@@ -58,7 +61,7 @@ final class SnapshotFixture implements AutoCloseable {
     }
 
     SnapshotPass pass(Clock clock, StopFlag stop, Consumer<Stage> stages) {
-        return new SnapshotPass(events, snapshots, clock, SETTINGS, stop, meters, stages);
+        return new SnapshotPass(events, snapshots, layers, clock, SETTINGS, stop, meters, stages);
     }
 
     BoardSettings createBoard(BoardSettings board) {
@@ -78,7 +81,7 @@ final class SnapshotFixture implements AutoCloseable {
     Map<String, Tally> content(BoardSettings board, SnapshotHead head) {
         Tallies sum = new Tallies();
         for (LayerRef layer : head.layers()) {
-            sum.addAll(snapshots.readLayer(board, layer).join());
+            sum.addAll(layers.readLayer(board, layer).join());
         }
         return Map.copyOf(sum.asMap());
     }

@@ -218,6 +218,7 @@ class SnapshotPassIntegrationTests {
                 new SnapshotPass(
                         fixture.events,
                         fixture.snapshots,
+                        fixture.layers,
                         clock,
                         SnapshotFixture.SETTINGS,
                         new StopFlag(),
