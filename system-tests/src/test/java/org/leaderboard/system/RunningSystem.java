@@ -28,6 +28,7 @@ final class RunningSystem implements AutoCloseable {
     final ServiceProcess writer;
     final ServiceProcess query;
     private final Path logs;
+    private final List<ServiceProcess> extraWriters = new ArrayList<>();
 
     RunningSystem(String name) {
         this.keyspace = TestCassandra.shared().newKeyspace(name);
@@ -58,6 +59,24 @@ final class RunningSystem implements AutoCloseable {
 
     String queryUrl() {
         return query.baseUrl();
+    }
+
+    /**
+     * Starts another writer instance on the same keyspace (stopped by {@link #close}), as a second
+     * replica of the writer Deployment would run.
+     */
+    ServiceProcess startAnotherWriter() {
+        ServiceProcess another =
+                new ServiceProcess(
+                        "writer-service-2",
+                        jar("writer-service"),
+                        FreePorts.any(),
+                        cassandra(),
+                        logs);
+        extraWriters.add(another);
+        another.start();
+        another.awaitHealthy(Duration.ofMinutes(2));
+        return another;
     }
 
     /** Runs {@code snapshot-worker --once} to completion and returns its exit code. */
@@ -110,6 +129,7 @@ final class RunningSystem implements AutoCloseable {
 
     @Override
     public void close() {
+        extraWriters.forEach(ServiceProcess::stop);
         writer.stop();
         query.stop();
     }

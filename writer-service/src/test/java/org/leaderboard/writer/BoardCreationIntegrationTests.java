@@ -59,18 +59,40 @@ class BoardCreationIntegrationTests extends WriterIntegrationTestBase {
     }
 
     @Test
-    void refusesUniqueVoteBoardsUntilTheyAreEnforced() {
-        Answer refused =
+    void createsUniqueVoteAndPeriodicBoardsWithTheirSettings() {
+        String board = newBoard("poll");
+        Answer created =
                 post(
                         "/boards",
-                        "{\"board\":\"" + newBoard("unique") + "\",\"uniqueVotes\":\"PER_USER\"}");
+                        "{\"board\":\""
+                                + board
+                                + "\",\"uniqueVotes\":\"PER_USER\",\"period\":\"WEEKLY\","
+                                + "\"timeZone\":\"America/New_York\"}");
 
-        assertThat(refused.status()).isEqualTo(400);
-        assertThat(refused.text("field")).isEqualTo("uniqueVotes");
-        assertThat(refused.text("detail"))
-                .isEqualTo(
-                        "uniqueVotes: PER_USER is not supported yet: this version does not enforce"
-                                + " unique votes; create the board with NONE");
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.text("uniqueVotes")).isEqualTo("PER_USER");
+        assertThat(created.text("period")).isEqualTo("WEEKLY");
+        assertThat(created.text("timeZone")).isEqualTo("America/New_York");
+    }
+
+    @Test
+    void refusesPeriodSettingsThatCannotWorkNamingTheField() {
+        Answer badZone =
+                post(
+                        "/boards",
+                        "{\"board\":\"b1\",\"period\":\"DAILY\",\"timeZone\":\"Moon/Base\"}");
+        Answer badBucket =
+                post("/boards", "{\"board\":\"b2\",\"period\":\"DAILY\",\"bucketSeconds\":3600}");
+        Answer badPeriod = post("/boards", "{\"board\":\"b3\",\"period\":\"YEARLY\"}");
+
+        assertThat(badZone.status()).isEqualTo(400);
+        assertThat(badZone.text("field")).isEqualTo("timeZone");
+        assertThat(badZone.text("detail")).contains("'Moon/Base' is not a time zone id");
+        assertThat(badBucket.text("field")).isEqualTo("bucketSeconds");
+        assertThat(badBucket.text("detail")).contains("divides 900 seconds");
+        assertThat(badPeriod.status()).isEqualTo(400);
+        assertThat(badPeriod.text("field")).isEqualTo("period");
+        assertThat(badPeriod.text("detail")).contains("YEARLY");
     }
 
     @Test

@@ -19,6 +19,11 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.Buckets;
 import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
@@ -132,6 +137,19 @@ abstract class WriterIntegrationTestBase {
 
     UUID voteIdNow() {
         return TimeUuids.voteIdAt(clock.instant());
+    }
+
+    /**
+     * What snapshots and queries count on a board: the fold of its events in [from, to), with
+     * unique-vote and retraction claims applied (invariants 8 and 9).
+     */
+    static Tallies counted(String board, Instant from, Instant to) {
+        BoardSettings settings =
+                new BoardDao(SESSION, Consistency.DEFAULT).find(board).orElseThrow();
+        return EventFolds.on(SESSION, Consistency.DEFAULT)
+                .fold(settings, from, to)
+                .join()
+                .tallies();
     }
 
     /** The stored row of a vote on a board with default buckets (60 s) and shards (8). */

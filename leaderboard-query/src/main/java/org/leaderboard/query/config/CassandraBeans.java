@@ -5,9 +5,9 @@ import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -47,8 +47,8 @@ class CassandraBeans {
     }
 
     @Bean
-    VoteEventDao voteEventDao(CqlSession session, Consistency consistency) {
-        return new VoteEventDao(session, consistency);
+    EventFolds eventFolds(CqlSession session, Consistency consistency) {
+        return EventFolds.on(session, consistency);
     }
 
     /** "Now" for the end of the tail; a bean so that it has one source. */

@@ -2,11 +2,14 @@ package org.leaderboard.query.query;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.query.config.QuerySettings;
 import org.springframework.stereotype.Component;
 
@@ -22,7 +25,7 @@ class BoardReader {
     private final BoardCache boards;
     private final SnapshotHeadDao snapshots;
     private final SnapshotSums sums;
-    private final VoteEventDao events;
+    private final EventFolds events;
     private final Clock clock;
     private final QuerySettings settings;
     private final QueryMetrics metrics;
@@ -31,7 +34,7 @@ class BoardReader {
             BoardCache boards,
             SnapshotHeadDao snapshots,
             SnapshotSums sums,
-            VoteEventDao events,
+            EventFolds events,
             Clock clock,
             QuerySettings settings,
             QueryMetrics metrics) {
@@ -45,20 +48,58 @@ class BoardReader {
     }
 
     RankedBoard read(String boardId) {
-        BoardSettings board = boards.require(boardId);
-        Snapshot snapshot = snapshot(board);
-        // The snapshot first, then the tail from its cutoff: a head committed in between changes
-        // nothing, the tail still covers every event after the snapshot we use.
-        Instant end = clock.instant().plus(settings.futureTolerance());
-        EventFold tail = events.fold(board, snapshot.cutoff(), end).join();
-        metrics.tailRead(tail.events());
-        return RankedBoard.merge(board.board(), snapshot, tail);
+        return read(boardId, null);
     }
 
-    private Snapshot snapshot(BoardSettings board) {
-        return snapshots
-                .latestHead(board.board())
-                .map(head -> sums.newestOf(board, head).join())
-                .orElseGet(() -> Snapshot.empty(board.epoch()));
+    /**
+     * The board now ({@code asOf} null) or as it stood at {@code asOf}: the newest snapshot at or
+     * before that moment, plus the events after its cutoff up to the moment. On a board with a
+     * period only the period holding the moment counts: a snapshot of an earlier period is ignored,
+     * and the tail starts at the period's start.
+     */
+    RankedBoard read(String boardId, Instant asOf) {
+        BoardSettings board = boards.require(boardId);
+        Instant now = clock.instant();
+        requireNotFuture(asOf, now);
+        Instant periodStart = board.periodStart(asOf == null ? now : asOf);
+        Snapshot snapshot = snapshot(board, asOf, periodStart);
+        // The snapshot first, then the tail from its cutoff: a head committed in between changes
+        // nothing, the tail still covers every event after the snapshot we use.
+        EventFold tail =
+                asOf == null
+                        ? events.fold(
+                                        board,
+                                        snapshot.cutoff(),
+                                        now.plus(settings.futureTolerance()))
+                                .join()
+                        : events.foldUntil(board, snapshot.cutoff(), asOf).join();
+        metrics.tailRead(tail.events());
+        return RankedBoard.merge(
+                board.board(), snapshot, tail, board.hasPeriod() ? periodStart : null, asOf);
+    }
+
+    private Snapshot snapshot(BoardSettings board, Instant asOf, Instant periodStart) {
+        Optional<SnapshotHead> head =
+                asOf == null
+                        ? snapshots.latestHead(board.board())
+                        : snapshots.headAtOrBefore(board.board(), asOf);
+        // A head at exactly the period's start holds the previous period (its layers end there).
+        if (head.isEmpty() || !head.get().cutoff().isAfter(periodStart)) {
+            return Snapshot.empty(periodStart);
+        }
+        return (asOf == null ? sums.newestOf(board, head.get()) : sums.of(board, head.get()))
+                .join();
+    }
+
+    private static void requireNotFuture(Instant asOf, Instant now) {
+        if (asOf != null && asOf.isAfter(now)) {
+            throw new InvalidInputException(
+                    "asOf",
+                    "is "
+                            + asOf
+                            + ", in the future (now is "
+                            + now
+                            + "); leave asOf out for the current leaderboard");
+        }
     }
 }

@@ -31,7 +31,7 @@ class LeaderboardQueryHandler {
         Ids.requireBoard("board", query.board());
         limits.checkPage(query.offset(), query.limit());
         return metrics.timeTop(
-                () -> reader.read(query.board()).page(query.offset(), query.limit()));
+                () -> reader.read(query.board(), query.asOf()).page(query.offset(), query.limit()));
     }
 
     @QueryHandler
@@ -40,6 +40,8 @@ class LeaderboardQueryHandler {
         Ids.requireId("user", query.user());
         limits.checkAround(query.around());
         return metrics.timeUser(
-                () -> reader.read(query.board()).standingOf(query.user(), query.around()));
+                () ->
+                        reader.read(query.board(), query.asOf())
+                                .standingOf(query.user(), query.around()));
     }
 }

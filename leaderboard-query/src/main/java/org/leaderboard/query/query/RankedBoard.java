@@ -1,6 +1,8 @@
 package org.leaderboard.query.query;
 
 import java.time.Instant;
+import java.util.function.ToLongFunction;
+import org.apache.datasketches.hll.HllSketch;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.api.UnknownUserException;
@@ -8,6 +10,7 @@ import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.rank.Standings;
 import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.model.tally.VoterSketches;
 
 /**
  * A board as one query sees it: snapshot (+) tail, ranked, and what it was computed from.
@@ -15,14 +18,43 @@ import org.leaderboard.model.tally.Tallies;
  * @param snapshotCutoff the snapshot holds every event before it; the tail every event from it on
  * @param tailEvents events read after the cutoff and replayed in memory
  */
-record RankedBoard(String board, Instant snapshotCutoff, long tailEvents, Standings standings) {
+record RankedBoard(
+        String board,
+        Instant snapshotCutoff,
+        long tailEvents,
+        Standings standings,
+        Instant periodStart,
+        Instant asOf) {
 
     /** Invariant 7: the tally monoid makes snapshot (+) tail equal to a fold of all events. */
     static RankedBoard merge(String board, Snapshot snapshot, EventFold tail) {
+        return merge(board, snapshot, tail, null, null);
+    }
+
+    /**
+     * As above, for the period starting at {@code periodStart} (null: the board has none) and the
+     * moment {@code asOf} (null: now). Distinct voters are estimated only for the entries shown.
+     */
+    static RankedBoard merge(
+            String board, Snapshot snapshot, EventFold tail, Instant periodStart, Instant asOf) {
         Tallies all = Tallies.copyOf(snapshot.tallies());
         all.addAll(tail.tallies());
+        ToLongFunction<String> voters =
+                user -> distinctVoters(snapshot.voters().get(user), tail.tallies().voters(user));
         return new RankedBoard(
-                board, snapshot.cutoff(), tail.events(), Standings.rank(all.asMap()));
+                board,
+                snapshot.cutoff(),
+                tail.events(),
+                Standings.rank(all.asMap(), voters),
+                periodStart,
+                asOf);
+    }
+
+    private static long distinctVoters(HllSketch snapshot, HllSketch tail) {
+        if (snapshot == null || tail == null) {
+            return VoterSketches.estimate(snapshot == null ? tail : snapshot);
+        }
+        return VoterSketches.estimate(VoterSketches.union(snapshot, tail));
     }
 
     /** The entries at positions [offset, offset + limit); empty past the end of the board. */
@@ -34,7 +66,9 @@ record RankedBoard(String board, Instant snapshotCutoff, long tailEvents, Standi
                 standings.totalUsers(),
                 offset,
                 limit,
-                standings.page(offset, limit));
+                standings.page(offset, limit),
+                periodStart,
+                asOf);
     }
 
     /** The user's entry and {@code around} entries above and below it. */
@@ -55,6 +89,9 @@ record RankedBoard(String board, Instant snapshotCutoff, long tailEvents, Standi
                 own.max(),
                 own.mean(),
                 own.stddev(),
-                standings.around(position, around));
+                own.distinctVoters(),
+                standings.around(position, around),
+                periodStart,
+                asOf);
     }
 }

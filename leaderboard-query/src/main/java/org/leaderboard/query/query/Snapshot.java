@@ -2,20 +2,26 @@ package org.leaderboard.query.query;
 
 import java.time.Instant;
 import java.util.Map;
+import org.apache.datasketches.hll.HllSketch;
 import org.leaderboard.model.tally.Tally;
 
 /**
- * The per-user tallies of every event with time before {@code cutoff} (exclusive). Shared between
- * queries, so never modified: a query copies it before adding its tail.
+ * The per-user tallies (and distinct-voter sketches) of every event with time before {@code cutoff}
+ * (exclusive). Shared between queries, so never modified: a query copies the tallies before adding
+ * its tail, and only reads the sketches.
  */
-record Snapshot(Instant cutoff, Map<String, Tally> tallies) {
+record Snapshot(Instant cutoff, Map<String, Tally> tallies, Map<String, HllSketch> voters) {
 
     Snapshot {
         tallies = Map.copyOf(tallies);
+        voters = Map.copyOf(voters);
     }
 
-    /** A board without any snapshot yet: nothing before its epoch, the earliest possible event. */
-    static Snapshot empty(Instant epoch) {
-        return new Snapshot(epoch, Map.of());
+    /**
+     * Nothing yet: a board without any snapshot (from its epoch, the earliest possible event), or a
+     * period whose first snapshot is not written yet (from the period's start).
+     */
+    static Snapshot empty(Instant from) {
+        return new Snapshot(from, Map.of(), Map.of());
     }
 }

@@ -54,6 +54,17 @@ class SnapshotSums {
         return chosen.snapshot();
     }
 
+    /**
+     * The snapshot of exactly {@code head}, an older one for time travel: its layers are cached
+     * like any, but it does not replace the board's newest sum.
+     */
+    CompletableFuture<Snapshot> of(BoardSettings board, SnapshotHead head) {
+        List<CompletableFuture<Tallies>> parts =
+                head.layers().stream().map(layer -> layer(board, layer)).toList();
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+                .thenApplyAsync(done -> sum(head.cutoff(), parts));
+    }
+
     private void load(BoardSettings board, HeadSum fresh) {
         List<CompletableFuture<Tallies>> parts =
                 fresh.head().layers().stream().map(layer -> layer(board, layer)).toList();
@@ -88,7 +99,7 @@ class SnapshotSums {
     private static Snapshot sum(Instant cutoff, List<CompletableFuture<Tallies>> parts) {
         Tallies sum = new Tallies();
         parts.forEach(part -> sum.addAll(part.join()));
-        return new Snapshot(cutoff, sum.asMap());
+        return new Snapshot(cutoff, sum.asMap(), sum.votersView());
     }
 
     private void dropLayersNotNamedByNewest(String board) {

@@ -29,21 +29,25 @@ class LeaderboardController {
     Leaderboard leaderboard(
             @PathVariable String board,
             @RequestParam(defaultValue = "0") int offset,
-            @RequestParam(required = false) Integer limit) {
+            @RequestParam(required = false) Integer limit,
+            @RequestParam(required = false) String asOf) {
         int pageSize = limit == null ? settings.defaultLimit() : limit;
         return Answers.await(
                 queries.query(
-                        new FetchLeaderboardQuery(board, offset, pageSize), Leaderboard.class));
+                        new FetchLeaderboardQuery(board, offset, pageSize, AsOf.parse(asOf)),
+                        Leaderboard.class));
     }
 
     @GetMapping("/users/{user}")
     UserStanding user(
             @PathVariable String board,
             @PathVariable String user,
-            @RequestParam(required = false) Integer around) {
+            @RequestParam(required = false) Integer around,
+            @RequestParam(required = false) String asOf) {
         int neighbours = around == null ? settings.defaultAround() : around;
         return Answers.await(
                 queries.query(
-                        new FetchUserStandingQuery(board, user, neighbours), UserStanding.class));
+                        new FetchUserStandingQuery(board, user, neighbours, AsOf.parse(asOf)),
+                        UserStanding.class));
     }
 }

@@ -34,9 +34,9 @@ class RankedBoardTests {
         assertThat(page.totalUsers()).isEqualTo(3);
         assertThat(page.entries())
                 .containsExactly(
-                        new LeaderboardEntry(1, "alice", 9, 4, -1, 5, 2.25, stddev(3, 2, -1, 5)),
-                        new LeaderboardEntry(2, "bob", 4, 1, 4, 4, 4.0, 0.0),
-                        new LeaderboardEntry(3, "carol", 1, 1, 1, 1, 1.0, 0.0));
+                        new LeaderboardEntry(1, "alice", 9, 4, -1, 5, 2.25, stddev(3, 2, -1, 5), 2),
+                        new LeaderboardEntry(2, "bob", 4, 1, 4, 4, 4.0, 0.0, 0),
+                        new LeaderboardEntry(3, "carol", 1, 1, 1, 1, 1.0, 0.0, 1));
     }
 
     @Test
@@ -130,12 +130,14 @@ class RankedBoardTests {
     }
 
     private static Snapshot snapshot(Map<String, Tally> tallies) {
-        return new Snapshot(CUTOFF, tallies);
+        return new Snapshot(CUTOFF, tallies, Map.of());
     }
 
     private static EventFold tail(Map<String, List<Integer>> votesByUser) {
         Tallies tallies = new Tallies();
-        votesByUser.forEach((user, votes) -> votes.forEach(v -> tallies.addVote(user, v)));
+        // Each tail vote from its own voter: distinct voters are counted from the tail only.
+        votesByUser.forEach(
+                (user, votes) -> votes.forEach(v -> tallies.addVote(user, "voter" + v, v)));
         long events = votesByUser.values().stream().mapToLong(List::size).sum();
         return new EventFold(tallies, events, 1);
     }

@@ -1,4 +1,14 @@
 package org.leaderboard.model.api;
 
-/** One page of a board's ranking: {@code limit} entries starting at position {@code offset}. */
-public record FetchLeaderboardQuery(String board, int offset, int limit) {}
+import java.time.Instant;
+
+/**
+ * One page of a board's ranking: {@code limit} entries starting at position {@code offset}; as it
+ * stood at {@code asOf} if that is set (time travel), else now.
+ */
+public record FetchLeaderboardQuery(String board, int offset, int limit, Instant asOf) {
+
+    public FetchLeaderboardQuery(String board, int offset, int limit) {
+        this(board, offset, limit, null);
+    }
+}

@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * A page of a board's ranking, saying what it was computed from: the snapshot at {@code
- * snapshotCutoff} (events before it) plus {@code tailEvents} newer events replayed in memory.
+ * snapshotCutoff} (events before it) plus {@code tailEvents} newer events replayed in memory. For a
+ * board with a period, {@code periodStart} is where the shown period began (null without one);
+ * {@code asOf} is the moment asked for in a time-travel query (null for "now").
  */
 public record Leaderboard(
         String board,
@@ -14,4 +16,6 @@ public record Leaderboard(
         long totalUsers,
         int offset,
         int limit,
-        List<LeaderboardEntry> entries) {}
+        List<LeaderboardEntry> entries,
+        Instant periodStart,
+        Instant asOf) {}

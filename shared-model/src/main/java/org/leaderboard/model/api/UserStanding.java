@@ -17,4 +17,7 @@ public record UserStanding(
         long max,
         double mean,
         double stddev,
-        List<LeaderboardEntry> around) {}
+        long distinctVoters,
+        List<LeaderboardEntry> around,
+        Instant periodStart,
+        Instant asOf) {}

@@ -2,13 +2,17 @@ package org.leaderboard.model.board;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import org.leaderboard.model.time.Buckets;
 
 /**
  * The settings of one board, fixed at creation: votes older than {@code writeWindowSeconds} are
  * refused (so the past freezes and can be snapshotted), events are partitioned in buckets of {@code
- * bucketSeconds} and {@code shards} shards, and snapshot layers in {@code chunks} chunks.
+ * bucketSeconds} and {@code shards} shards, and snapshot layers in {@code chunks} chunks. A board
+ * with a {@code period} other than NONE starts from zero at every period boundary in {@code
+ * timeZone}.
  */
 public record BoardSettings(
         String board,
@@ -17,12 +21,43 @@ public record BoardSettings(
         int bucketSeconds,
         int shards,
         int chunks,
-        Instant createdAt) {
+        Instant createdAt,
+        Period period,
+        ZoneId timeZone) {
 
     /** Times are stored with millisecond precision; truncating here makes a read-back equal. */
     public BoardSettings {
         createdAt = createdAt == null ? null : createdAt.truncatedTo(ChronoUnit.MILLIS);
+        period = period == null ? Period.NONE : period;
+        timeZone = timeZone == null ? ZoneOffset.UTC : timeZone;
     }
+
+    /** A board without a period. */
+    public BoardSettings(
+            String board,
+            int writeWindowSeconds,
+            UniqueVotes uniqueVotes,
+            int bucketSeconds,
+            int shards,
+            int chunks,
+            Instant createdAt) {
+        this(
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                Period.NONE,
+                ZoneOffset.UTC);
+    }
+
+    /**
+     * Period boundaries must be bucket boundaries, so that a snapshot layer never straddles one.
+     * Every time zone in use today is offset from UTC by a multiple of 15 minutes.
+     */
+    public static final int PERIOD_ALIGNMENT_SECONDS = 900;
 
     public static final int DEFAULT_WRITE_WINDOW_SECONDS = 60;
     public static final int MAX_WRITE_WINDOW_SECONDS = 7 * 24 * 3600;
@@ -35,6 +70,49 @@ public record BoardSettings(
 
     /** Validates the settings a client asked for, filling defaults for the ones it left out. */
     public static BoardSettings requested(
+            String board,
+            Integer writeWindowSeconds,
+            UniqueVotes uniqueVotes,
+            Integer bucketSeconds,
+            Integer shards,
+            Integer chunks,
+            Instant createdAt) {
+        return requested(
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                null,
+                null);
+    }
+
+    /** As above, with a period and the time zone of its boundaries (both optional). */
+    public static BoardSettings requested(
+            String board,
+            Integer writeWindowSeconds,
+            UniqueVotes uniqueVotes,
+            Integer bucketSeconds,
+            Integer shards,
+            Integer chunks,
+            Instant createdAt,
+            Period period,
+            String timeZone) {
+        BoardSettings settings =
+                basic(
+                        board,
+                        writeWindowSeconds,
+                        uniqueVotes,
+                        bucketSeconds,
+                        shards,
+                        chunks,
+                        createdAt);
+        return PeriodRules.apply(settings, period, timeZone);
+    }
+
+    private static BoardSettings basic(
             String board,
             Integer writeWindowSeconds,
             UniqueVotes uniqueVotes,
@@ -83,9 +161,29 @@ public record BoardSettings(
         return buckets().floor(createdAt.minus(writeWindow()).minusSeconds(bucketSeconds));
     }
 
+    /**
+     * The start of the leaderboard period holding {@code time}: a period boundary, or the epoch for
+     * a board without a period (or in its first, partial period). Always a bucket boundary.
+     */
+    public Instant periodStart(Instant time) {
+        Instant start = period.start(time, timeZone);
+        return start.isAfter(epoch()) ? start : epoch();
+    }
+
+    /** The next period boundary after {@code time}; {@link Instant#MAX} without a period. */
+    public Instant nextPeriodStart(Instant time) {
+        return period.next(time, timeZone);
+    }
+
+    public boolean hasPeriod() {
+        return period != Period.NONE;
+    }
+
     /** Same settings, ignoring when each was created (for "create again" being idempotent). */
     public boolean sameSettingsAs(BoardSettings other) {
         return board.equals(other.board)
+                && period == other.period
+                && timeZone.equals(other.timeZone)
                 && writeWindowSeconds == other.writeWindowSeconds
                 && uniqueVotes == other.uniqueVotes
                 && bucketSeconds == other.bucketSeconds

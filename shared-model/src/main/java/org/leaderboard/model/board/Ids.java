@@ -79,7 +79,7 @@ public final class Ids {
                 || type == Character.PARAGRAPH_SEPARATOR;
     }
 
-    private static String printable(String value) {
+    static String printable(String value) {
         String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
         return shown.codePoints()
                 .collect(

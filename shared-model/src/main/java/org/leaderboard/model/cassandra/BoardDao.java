@@ -9,9 +9,11 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
@@ -39,6 +41,8 @@ public final class BoardDao {
                                 .value("shards", bindMarker())
                                 .value("chunks", bindMarker())
                                 .value("created_at", bindMarker())
+                                .value("period", bindMarker())
+                                .value("time_zone", bindMarker())
                                 .ifNotExists()
                                 .build());
         this.selectAll = session.prepare(selectFrom("boards").all().build());
@@ -78,7 +82,9 @@ public final class BoardDao {
                                         settings.bucketSeconds(),
                                         settings.shards(),
                                         settings.chunks(),
-                                        settings.createdAt())
+                                        settings.createdAt(),
+                                        settings.period().name(),
+                                        settings.timeZone().getId())
                                 // The Paxos round decides among racing creators; the commit is
                                 // then read back by other services at the configured read level.
                                 .setSerialConsistencyLevel(DefaultConsistencyLevel.LOCAL_SERIAL)
@@ -99,6 +105,8 @@ public final class BoardDao {
                 row.getInt("bucket_seconds"),
                 row.getInt("shards"),
                 row.getInt("chunks"),
-                row.getInstant("created_at"));
+                row.getInstant("created_at"),
+                Optional.ofNullable(row.getString("period")).map(Period::valueOf).orElse(null),
+                Optional.ofNullable(row.getString("time_zone")).map(ZoneId::of).orElse(null));
     }
 }

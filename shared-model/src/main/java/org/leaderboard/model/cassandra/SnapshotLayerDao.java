@@ -8,15 +8,18 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.IntStream;
+import org.apache.datasketches.hll.HllSketch;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.tally.VoterSketches;
 import org.leaderboard.model.time.Hashing;
 
 /**
@@ -49,11 +52,13 @@ public final class SnapshotLayerDao {
                                 .value("min", bindMarker())
                                 .value("max", bindMarker())
                                 .value("sum_sq", bindMarker())
+                                .value("voters", bindMarker())
                                 .build());
         this.selectLayerChunk =
                 session.prepare(
                         selectFrom("snapshot_layers")
-                                .columns("user_id", "sum", "count", "min", "max", "sum_sq")
+                                .columns(
+                                        "user_id", "sum", "count", "min", "max", "sum_sq", "voters")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("from_time")
@@ -72,12 +77,18 @@ public final class SnapshotLayerDao {
         return AsyncLanes.map(
                         rows,
                         WRITE_LANES,
-                        row -> writeRow(board, layer, row.getKey(), row.getValue()))
+                        row ->
+                                writeRow(
+                                        board,
+                                        layer,
+                                        row.getKey(),
+                                        row.getValue(),
+                                        tallies.voters(row.getKey())))
                 .thenApply(done -> null);
     }
 
     private CompletionStage<AsyncResultSet> writeRow(
-            BoardSettings board, LayerRef layer, String user, Tally tally) {
+            BoardSettings board, LayerRef layer, String user, Tally tally, HllSketch voters) {
         return session.executeAsync(
                 insertLayerRow
                         .bind(
@@ -90,7 +101,10 @@ public final class SnapshotLayerDao {
                                 tally.count(),
                                 tally.min(),
                                 tally.max(),
-                                tally.sumOfSquares())
+                                tally.sumOfSquares(),
+                                voters == null
+                                        ? null
+                                        : ByteBuffer.wrap(VoterSketches.toBytes(voters)))
                         .setIdempotent(true)
                         .setConsistencyLevel(consistency.write()));
     }
@@ -115,6 +129,15 @@ public final class SnapshotLayerDao {
                 .thenCompose(page -> consume(page, new Tallies()));
     }
 
+    private static HllSketch voters(ByteBuffer stored) {
+        if (stored == null) {
+            return null;
+        }
+        byte[] bytes = new byte[stored.remaining()];
+        stored.duplicate().get(bytes);
+        return VoterSketches.fromBytes(bytes);
+    }
+
     private static CompletionStage<Tallies> consume(AsyncResultSet page, Tallies tallies) {
         for (Row row : page.currentPage()) {
             tallies.add(
@@ -124,7 +147,8 @@ public final class SnapshotLayerDao {
                             row.getLong(2),
                             row.getLong(3),
                             row.getLong(4),
-                            row.getBigInteger(5)));
+                            row.getBigInteger(5)),
+                    voters(row.getByteBuffer(6)));
         }
         return page.hasMorePages()
                 ? page.fetchNextPage().thenCompose(next -> consume(next, tallies))

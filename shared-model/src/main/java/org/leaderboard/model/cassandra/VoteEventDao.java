@@ -16,8 +16,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.api.VoteRetractedEvent;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 
@@ -38,6 +38,7 @@ public final class VoteEventDao {
     private final CqlSession session;
     private final Consistency consistency;
     private final PreparedStatement insert;
+    private final PreparedStatement insertRetraction;
     private final PreparedStatement selectOne;
     private final PreparedStatement selectPartition;
 
@@ -56,10 +57,23 @@ public final class VoteEventDao {
                                 .value("votes", bindMarker())
                                 .usingTimestamp(bindMarker())
                                 .build());
+        this.insertRetraction =
+                session.prepare(
+                        insertInto("vote_events")
+                                .value("board", bindMarker())
+                                .value("bucket", bindMarker())
+                                .value("shard", bindMarker())
+                                .value("vote_id", bindMarker())
+                                .value("user_id", bindMarker())
+                                .value("voter_id", bindMarker())
+                                .value("votes", bindMarker())
+                                .value("retracts", bindMarker())
+                                .usingTimestamp(bindMarker())
+                                .build());
         this.selectOne =
                 session.prepare(
                         selectFrom("vote_events")
-                                .columns("vote_id", "user_id", "voter_id", "votes")
+                                .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("bucket")
@@ -72,7 +86,7 @@ public final class VoteEventDao {
         this.selectPartition =
                 session.prepare(
                         selectFrom("vote_events")
-                                .columns("user_id", "votes")
+                                .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("bucket")
@@ -101,9 +115,39 @@ public final class VoteEventDao {
     }
 
     /**
+     * Appends a compensating event at its own time. Idempotent like {@link #insert}; whether it
+     * counts is decided by its retraction claim (see {@link RetractionClaimDao}).
+     */
+    public CompletionStage<Void> insertRetraction(
+            BoardSettings board, VoteRetractedEvent event, Instant now) {
+        long firstWriteWins = Long.MAX_VALUE - micros(now);
+        return session.executeAsync(
+                        insertRetraction
+                                .bind(
+                                        event.board(),
+                                        board.buckets().floor(event.time()),
+                                        Hashing.shardOf(event.retractionId(), board.shards()),
+                                        event.retractionId(),
+                                        event.user(),
+                                        event.voter(),
+                                        event.votes(),
+                                        event.voteId(),
+                                        firstWriteWins)
+                                .setIdempotent(true)
+                                .setConsistencyLevel(consistency.write()))
+                .thenApply(rs -> null);
+    }
+
+    /**
      * The stored event with this id, if any (used off the hot path, for retries after the window).
      */
     public Optional<VoteCastEvent> find(BoardSettings board, UUID voteId) {
+        return findStored(board, voteId)
+                .map(e -> new VoteCastEvent(voteId, board.board(), e.user(), e.voter(), e.votes()));
+    }
+
+    /** The stored event with this id, vote or retraction, if any. */
+    public Optional<StoredEvent> findStored(BoardSettings board, UUID voteId) {
         Instant time = TimeUuids.timeOf(voteId);
         Row row =
                 session.execute(
@@ -115,53 +159,61 @@ public final class VoteEventDao {
                                                 voteId)
                                         .setConsistencyLevel(consistency.read()))
                         .one();
-        return Optional.ofNullable(row)
-                .map(
-                        r ->
-                                new VoteCastEvent(
-                                        voteId,
-                                        board.board(),
-                                        r.getString("user_id"),
-                                        r.getString("voter_id"),
-                                        r.getInt("votes")));
+        return Optional.ofNullable(row).map(VoteEventDao::stored);
+    }
+
+    /** Folds every event with time in [from, to), every event counting (no claims to check). */
+    public CompletableFuture<EventFold> fold(BoardSettings board, Instant from, Instant to) {
+        return fold(board, from, to, null, Counting.ALL);
     }
 
     /**
-     * Folds every event with time in [from, to): whole bucket partitions, since both ends are
-     * bucket boundaries for snapshots; for an unaligned {@code to} (a tail read up to "now") the
-     * bucket holding it is read whole, which is what a tail wants.
+     * Folds the events with time in [from, to) that {@code counting} accepts, and, if {@code until}
+     * is set, with time not after it. Reads whole bucket partitions, since both ends are bucket
+     * boundaries for snapshots; for an unaligned {@code to} (a tail read up to "now") the bucket
+     * holding it is read whole, which is what a tail wants.
      */
-    public CompletableFuture<EventFold> fold(BoardSettings board, Instant from, Instant to) {
+    public CompletableFuture<EventFold> fold(
+            BoardSettings board, Instant from, Instant to, Instant until, Counting counting) {
         List<BoundPartition> partitions = new ArrayList<>();
         for (Instant bucket : board.buckets().startsBetween(from, to)) {
             for (int shard = 0; shard < board.shards(); shard++) {
                 partitions.add(new BoundPartition(bucket, shard));
             }
         }
-        return AsyncLanes.map(partitions, READ_LANES, p -> foldPartition(board.board(), p))
+        return AsyncLanes.map(
+                        partitions,
+                        READ_LANES,
+                        p -> foldPartition(board.board(), p, new PartitionFold(until, counting)))
                 .thenApply(EventFold::sum);
     }
 
-    private CompletionStage<EventFold> foldPartition(String board, BoundPartition partition) {
+    private CompletionStage<EventFold> foldPartition(
+            String board, BoundPartition partition, PartitionFold fold) {
         return session.executeAsync(
                         selectPartition
                                 .bind(board, partition.bucket(), partition.shard())
                                 .setConsistencyLevel(consistency.read()))
-                .thenCompose(page -> consume(page, new Tallies(), 0));
+                .thenCompose(page -> consume(page, fold));
     }
 
-    private static CompletionStage<EventFold> consume(
-            AsyncResultSet page, Tallies tallies, long events) {
-        long read = events;
+    private static CompletionStage<EventFold> consume(AsyncResultSet page, PartitionFold fold) {
         for (Row row : page.currentPage()) {
-            tallies.addVote(row.getString(0), row.getInt(1));
-            read++;
+            fold.add(stored(row));
         }
         if (page.hasMorePages()) {
-            long soFar = read;
-            return page.fetchNextPage().thenCompose(next -> consume(next, tallies, soFar));
+            return page.fetchNextPage().thenCompose(next -> consume(next, fold));
         }
-        return CompletableFuture.completedFuture(new EventFold(tallies, read, 1));
+        return fold.finish();
+    }
+
+    private static StoredEvent stored(Row row) {
+        return new StoredEvent(
+                row.getUuid("vote_id"),
+                row.getString("user_id"),
+                row.getString("voter_id"),
+                row.getInt("votes"),
+                row.getUuid("retracts"));
     }
 
     private static long micros(Instant time) {

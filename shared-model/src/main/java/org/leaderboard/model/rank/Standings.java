@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.ToLongFunction;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.tally.Tally;
 
@@ -25,10 +26,12 @@ public final class Standings {
     private final Tally[] tallies;
     private final long[] ranks;
     private final Map<String, Integer> positions;
+    private final ToLongFunction<String> distinctVoters;
 
-    private Standings(String[] users, Tally[] tallies) {
+    private Standings(String[] users, Tally[] tallies, ToLongFunction<String> distinctVoters) {
         this.users = users;
         this.tallies = tallies;
+        this.distinctVoters = distinctVoters;
         this.ranks = competitionRanks(tallies);
         this.positions = new HashMap<>(users.length * 2);
         for (int i = 0; i < users.length; i++) {
@@ -38,10 +41,19 @@ public final class Standings {
 
     /** Ranks every user with at least one counted vote. */
     public static Standings rank(Map<String, Tally> tallies) {
+        return rank(tallies, user -> 0);
+    }
+
+    /**
+     * As above; {@code distinctVoters} is asked only for the entries actually shown (estimating
+     * means merging sketches, which a page of 100 can afford and a board of millions cannot).
+     */
+    public static Standings rank(
+            Map<String, Tally> tallies, ToLongFunction<String> distinctVoters) {
         @SuppressWarnings("unchecked")
         Map.Entry<String, Tally>[] sorted =
                 tallies.entrySet().stream()
-                        .filter(e -> !e.getValue().isEmpty())
+                        .filter(e -> e.getValue().hasVotes())
                         .toArray(Map.Entry[]::new);
         Arrays.sort(sorted, ORDER);
         String[] users = new String[sorted.length];
@@ -50,7 +62,7 @@ public final class Standings {
             users[i] = sorted[i].getKey();
             values[i] = sorted[i].getValue();
         }
-        return new Standings(users, values);
+        return new Standings(users, values, distinctVoters);
     }
 
     private static long[] competitionRanks(Tally[] tallies) {
@@ -92,7 +104,8 @@ public final class Standings {
                 tally.min(),
                 tally.max(),
                 tally.mean(),
-                tally.stddev());
+                tally.stddev(),
+                distinctVoters.applyAsLong(users[position]));
     }
 
     /**

@@ -5,6 +5,12 @@ import java.math.BigInteger;
 /**
  * Aggregate of the votes of one user: sum, count, min, max and sum of squares.
  *
+ * <p>A retraction (invariant 9) folds in as {@link #retraction}: the exact inverse of its vote for
+ * sum, count and sum of squares, and neutral for min and max, which cannot be undone without the
+ * other votes (so min and max range over every vote cast, retracted ones included). A tally may
+ * therefore be negative on its own (a layer holding only a retraction); only the sum of all of a
+ * user's events is shown.
+ *
  * <p>Tallies form a commutative monoid ({@link #EMPTY}, {@link #plus}): folding events in any order
  * or grouping gives the same tally. That is what lets snapshots be built from delta layers, lets
  * concurrent snapshot workers agree, and lets a reader add the tail to a snapshot. The sum of
@@ -21,7 +27,7 @@ public record Tally(long sum, long count, long min, long max, long sumSqHigh, lo
         return new Tally(votes, 1, votes, votes, 0, square);
     }
 
-    /** Rebuilds a stored tally; {@code sumOfSquares} must be in [0, 2^128). */
+    /** Rebuilds a stored tally; {@code sumOfSquares} must be in [-2^127, 2^127). */
     public static Tally of(long sum, long count, long min, long max, BigInteger sumOfSquares) {
         return new Tally(
                 sum,
@@ -32,13 +38,21 @@ public record Tally(long sum, long count, long min, long max, long sumSqHigh, lo
                 sumOfSquares.longValue());
     }
 
+    /**
+     * The compensating tally of retracting a vote of {@code votes}: adding it to a tally holding
+     * that vote removes the vote from sum, count and sum of squares.
+     */
+    public static Tally retraction(long votes) {
+        long square = Math.multiplyExact(votes, votes);
+        // -square as a 128-bit two's complement number: all ones above, -square below.
+        return new Tally(-votes, -1, Long.MAX_VALUE, Long.MIN_VALUE, square == 0 ? 0 : -1, -square);
+    }
+
+    /**
+     * {@link #EMPTY} is the identity without a special case (min of MAX, max of MIN), and the
+     * 128-bit addition with carry works for negative (two's complement) sums of squares too.
+     */
     public Tally plus(Tally other) {
-        if (other.count == 0) {
-            return this;
-        }
-        if (count == 0) {
-            return other;
-        }
         long low = sumSqLow + other.sumSqLow;
         long carry = Long.compareUnsigned(low, sumSqLow) < 0 ? 1 : 0;
         return new Tally(
@@ -54,8 +68,9 @@ public record Tally(long sum, long count, long min, long max, long sumSqHigh, lo
         return plus(of(votes));
     }
 
-    public boolean isEmpty() {
-        return count == 0;
+    /** Whether the user has a vote that counts: all votes retracted means no entry. */
+    public boolean hasVotes() {
+        return count > 0;
     }
 
     public BigInteger sumOfSquares() {
@@ -64,7 +79,7 @@ public record Tally(long sum, long count, long min, long max, long sumSqHigh, lo
     }
 
     public double mean() {
-        return count == 0 ? 0.0 : (double) sum / count;
+        return count <= 0 ? 0.0 : (double) sum / count;
     }
 
     /** Population standard deviation of the votes; 0 for fewer than two votes. */

@@ -3,9 +3,9 @@ package org.leaderboard.snapshot.config;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -19,8 +19,8 @@ class CassandraBeans {
     }
 
     @Bean
-    VoteEventDao voteEventDao(CqlSession session, SnapshotSettings settings) {
-        return new VoteEventDao(session, settings.consistency());
+    EventFolds eventFolds(CqlSession session, SnapshotSettings settings) {
+        return EventFolds.on(session, settings.consistency());
     }
 
     @Bean

@@ -12,11 +12,11 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.snapshot.pass.PassResult.Outcome;
@@ -36,7 +36,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class SnapshotPass {
 
-    private final VoteEventDao events;
+    private final EventFolds events;
     private final SnapshotHeadDao headDao;
     private final SnapshotLayerDao layerDao;
     private final Clock clock;
@@ -47,7 +47,7 @@ public class SnapshotPass {
 
     @Autowired
     public SnapshotPass(
-            VoteEventDao events,
+            EventFolds events,
             SnapshotHeadDao headDao,
             SnapshotLayerDao layerDao,
             Clock clock,
@@ -59,7 +59,7 @@ public class SnapshotPass {
 
     /** With a callback at every {@link Stage}; tests throw from it to kill a pass there. */
     SnapshotPass(
-            VoteEventDao events,
+            EventFolds events,
             SnapshotHeadDao headDao,
             SnapshotLayerDao layerDao,
             Clock clock,
@@ -108,6 +108,11 @@ public class SnapshotPass {
             }
             Instant stepEnd =
                     Cutoffs.stepEnd(board, progress.cutoff(), target, settings.maxBucketsPerStep());
+            // A layer never straddles a period boundary: the leaderboard restarts there.
+            Instant nextPeriod = board.nextPeriodStart(progress.cutoff());
+            if (nextPeriod.isBefore(stepEnd)) {
+                stepEnd = nextPeriod;
+            }
             step(board, progress, stepEnd, now);
         }
         return progress.result(board, Outcome.ADVANCED);
@@ -119,7 +124,10 @@ public class SnapshotPass {
         progress.folded(fold);
         metrics.folded(fold.events());
         stages.accept(Stage.FOLDED);
-        List<LayerRef> layers = new ArrayList<>(progress.layers());
+        // A head names the layers of its own period only: at a period boundary the chain restarts
+        // empty, and older heads keep naming the previous period's layers for time travel.
+        boolean newPeriod = board.hasPeriod() && board.periodStart(from).equals(from);
+        List<LayerRef> layers = newPeriod ? new ArrayList<>() : new ArrayList<>(progress.layers());
         if (!fold.tallies().isEmpty()) {
             LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
             Futures.await(layerDao.writeLayer(board, delta, fold.tallies()));

@@ -14,6 +14,7 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
@@ -61,7 +62,15 @@ final class SnapshotFixture implements AutoCloseable {
     }
 
     SnapshotPass pass(Clock clock, StopFlag stop, Consumer<Stage> stages) {
-        return new SnapshotPass(events, snapshots, layers, clock, SETTINGS, stop, meters, stages);
+        return new SnapshotPass(
+                EventFolds.on(session, Consistency.DEFAULT),
+                snapshots,
+                layers,
+                clock,
+                SETTINGS,
+                stop,
+                meters,
+                stages);
     }
 
     BoardSettings createBoard(BoardSettings board) {

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.snapshot.pass.PassResult.Outcome;
@@ -216,7 +218,7 @@ class SnapshotPassIntegrationTests {
         MutableClock clock = new MutableClock(minute(6));
         SnapshotPass pass =
                 new SnapshotPass(
-                        fixture.events,
+                        EventFolds.on(fixture.session, Consistency.DEFAULT),
                         fixture.snapshots,
                         fixture.layers,
                         clock,

@@ -4,8 +4,6 @@ import org.axonframework.commandhandling.CommandHandler;
 import org.leaderboard.model.api.BoardCreation;
 import org.leaderboard.model.api.CreateBoardCommand;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.board.InvalidInputException;
-import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.springframework.stereotype.Component;
 
@@ -25,7 +23,6 @@ class BoardCommandHandler {
     @CommandHandler
     BoardCreation handle(CreateBoardCommand command) {
         BoardSettings requested = command.settings();
-        refuseUnenforcedUniqueVotes(requested);
         BoardSettings stored = boards.create(requested);
         // The stored row differs from the request at least in createdAt unless this call wrote it.
         if (stored.equals(requested)) {
@@ -35,19 +32,5 @@ class BoardCommandHandler {
             return new BoardCreation(stored, false);
         }
         throw new BoardSettingsConflictException(stored, requested);
-    }
-
-    /**
-     * Unique-vote claims (design invariant 8) are not built yet. Storing the setting while every
-     * vote still counted would tell a poll's owner a promise the system does not keep.
-     */
-    private static void refuseUnenforcedUniqueVotes(BoardSettings requested) {
-        if (requested.uniqueVotes() != UniqueVotes.NONE) {
-            throw new InvalidInputException(
-                    "uniqueVotes",
-                    requested.uniqueVotes()
-                            + " is not supported yet: this version does not enforce unique votes;"
-                            + " create the board with NONE");
-        }
     }
 }

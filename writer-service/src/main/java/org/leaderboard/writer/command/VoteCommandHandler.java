@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.DriverException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -13,6 +14,7 @@ import org.leaderboard.model.api.CastVotesCommand;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.api.VoteResult;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.board.UnknownBoardException;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.VoteEventDao;
@@ -36,15 +38,18 @@ class VoteCommandHandler {
     private final WriteWindow window;
     private final Clock clock;
     private final VoteMetrics metrics;
+    private final ClaimedVotes claimed;
 
     VoteCommandHandler(
             BoardCache boards,
             VoteEventDao events,
             WriterSettings settings,
             Clock clock,
-            VoteMetrics metrics) {
+            VoteMetrics metrics,
+            ClaimedVotes claimed) {
         this.boards = boards;
         this.events = events;
+        this.claimed = claimed;
         this.window = new WriteWindow(settings.maxClockSkew());
         this.clock = clock;
         this.metrics = metrics;
@@ -88,26 +93,59 @@ class VoteCommandHandler {
         if (outside.isPresent()) {
             return CompletableFuture.completedFuture(lateVote(board, outside.get()));
         }
+        if (board.uniqueVotes() != UniqueVotes.NONE) {
+            return castClaimed(board, vote, now);
+        }
         return events.insert(board, VoteCastEvent.from(vote), now)
                 .toCompletableFuture()
                 .handle((done, failure) -> recorded(vote.voteId(), failure));
     }
 
+    private CompletableFuture<VoteResult> castClaimed(
+            BoardSettings board, CastVoteCommand vote, Instant now) {
+        try {
+            return CompletableFuture.completedFuture(accepted(claimed.cast(board, vote, now)));
+        } catch (VoteConflictException e) {
+            metrics.refused(VoteMetrics.ALREADY_VOTED, 1);
+            return CompletableFuture.failedFuture(e);
+        } catch (VoteNotStoredException e) {
+            metrics.refused(VoteMetrics.STORE_FAILED, 1);
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
     /**
      * A retry of a vote stored while the window was open gets the answer the first attempt should
-     * have had; anything else outside the window is refused.
+     * have had (on a unique-vote board: if the vote holds its claim); anything else outside the
+     * window is refused.
      */
     private VoteResult lateVote(BoardSettings board, VoteOutsideWindowException outside) {
-        if (outside.tooOld() && isStored(board, outside.voteId())) {
+        Optional<VoteCastEvent> stored =
+                outside.tooOld() ? stored(board, outside.voteId()) : Optional.empty();
+        if (stored.isPresent()) {
+            if (board.uniqueVotes() != UniqueVotes.NONE
+                    && !claimed.holdsClaim(board, stored.get())) {
+                metrics.refused(VoteMetrics.ALREADY_VOTED, 1);
+                throw new VoteConflictException(
+                        board,
+                        outside.voteId(),
+                        stored.get().voter(),
+                        stored.get().user(),
+                        claimedBy(board, stored.get()));
+            }
             return accepted(VoteResult.alreadyRecorded(outside.voteId()));
         }
         metrics.refused(VoteMetrics.OUTSIDE_WINDOW, 1);
         throw outside;
     }
 
-    private boolean isStored(BoardSettings board, UUID voteId) {
+    private UUID claimedBy(BoardSettings board, VoteCastEvent stored) {
+        return claimed.holder(board, stored).orElse(null);
+    }
+
+    private Optional<VoteCastEvent> stored(BoardSettings board, UUID voteId) {
         try {
-            return events.find(board, voteId).isPresent();
+            return events.find(board, voteId);
         } catch (DriverException e) {
             metrics.refused(VoteMetrics.STORE_FAILED, 1);
             throw VoteNotStoredException.lookupFailed(voteId, e);

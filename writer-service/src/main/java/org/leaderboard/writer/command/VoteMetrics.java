@@ -13,6 +13,7 @@ public class VoteMetrics {
     public static final String UNKNOWN_BOARD = "unknown_board";
     public static final String OUTSIDE_WINDOW = "outside_window";
     public static final String STORE_FAILED = "store_failed";
+    public static final String ALREADY_VOTED = "already_voted";
 
     private final MeterRegistry registry;
     private final DistributionSummary batchSize;

@@ -5,7 +5,9 @@ import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.RetractionClaimDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.cassandra.VoterClaimDao;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -35,6 +37,16 @@ class WriterConfig {
     @Bean
     BoardCache boardCache(BoardDao boards) {
         return new BoardCache(boards);
+    }
+
+    @Bean
+    VoterClaimDao voterClaimDao(CqlSession session, Consistency consistency) {
+        return new VoterClaimDao(session, consistency);
+    }
+
+    @Bean
+    RetractionClaimDao retractionClaimDao(CqlSession session, Consistency consistency) {
+        return new RetractionClaimDao(session, consistency);
     }
 
     @Bean

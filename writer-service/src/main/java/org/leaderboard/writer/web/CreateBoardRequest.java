@@ -2,6 +2,7 @@ package org.leaderboard.writer.web;
 
 import java.time.Instant;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
@@ -13,10 +14,20 @@ record CreateBoardRequest(
         UniqueVotes uniqueVotes,
         Integer bucketSeconds,
         Integer shards,
-        Integer chunks) {
+        Integer chunks,
+        Period period,
+        String timeZone) {
 
     BoardSettings toSettings(Instant createdAt) {
         return BoardSettings.requested(
-                board, writeWindowSeconds, uniqueVotes, bucketSeconds, shards, chunks, createdAt);
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                period,
+                timeZone);
     }
 }

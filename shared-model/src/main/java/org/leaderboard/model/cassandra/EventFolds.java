@@ -1,0 +1,48 @@
+package org.leaderboard.model.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import org.leaderboard.model.board.BoardSettings;
+
+/**
+ * Folds of the event table the way snapshots and queries count them: every stored event, except
+ * unique-vote events and retractions that lost their claims (invariants 8 and 9).
+ */
+public final class EventFolds {
+
+    private final VoteEventDao events;
+    private final VoterClaimDao voterClaims;
+    private final RetractionClaimDao retractionClaims;
+
+    public EventFolds(
+            VoteEventDao events, VoterClaimDao voterClaims, RetractionClaimDao retractionClaims) {
+        this.events = events;
+        this.voterClaims = voterClaims;
+        this.retractionClaims = retractionClaims;
+    }
+
+    /** Over the three tables it reads, at the given consistency levels. */
+    public static EventFolds on(CqlSession session, Consistency consistency) {
+        return new EventFolds(
+                new VoteEventDao(session, consistency),
+                new VoterClaimDao(session, consistency),
+                new RetractionClaimDao(session, consistency));
+    }
+
+    /** The counted events with time in [from, to); see {@link VoteEventDao#fold}. */
+    public CompletableFuture<EventFold> fold(BoardSettings board, Instant from, Instant to) {
+        return events.fold(board, from, to, null, counting(board));
+    }
+
+    /** The counted events with time in [from, until], exactly (for time travel). */
+    public CompletableFuture<EventFold> foldUntil(
+            BoardSettings board, Instant from, Instant until) {
+        Instant to = board.buckets().floor(until).plus(board.buckets().size());
+        return events.fold(board, from, to, until, counting(board));
+    }
+
+    private Counting counting(BoardSettings board) {
+        return new ClaimCounting(board, voterClaims, retractionClaims);
+    }
+}

@@ -1,0 +1,14 @@
+package org.leaderboard.model.cassandra;
+
+import java.util.UUID;
+
+/**
+ * A row of the event table as the fold reads it: a vote, or (with {@code retracts} set) the
+ * compensating event that retracts vote {@code retracts}.
+ */
+public record StoredEvent(UUID voteId, String user, String voter, int votes, UUID retracts) {
+
+    public boolean isRetraction() {
+        return retracts != null;
+    }
+}

@@ -1,0 +1,70 @@
+package org.leaderboard.model.tally;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.datasketches.hll.HllSketch;
+import org.junit.jupiter.api.Test;
+
+class VoterSketchesTests {
+
+    /** 1.04 / sqrt(2^12): the relative standard error the sketch states for lgK 12. */
+    private static final double RSE = 1.04 / Math.sqrt(1 << VoterSketches.LG_K);
+
+    @Test
+    void oneHundredThousandVotersAreEstimatedWithinThreeStandardErrors() {
+        Tallies folded = new Tallies();
+        for (int voter = 0; voter < 100_000; voter++) {
+            // Every voter votes twice: distinct voters, not votes, is what is estimated.
+            folded.addVote("song-7", "voter-" + voter, 1);
+            folded.addVote("song-7", "voter-" + voter, 2);
+        }
+
+        long estimate = VoterSketches.estimate(folded.voters("song-7"));
+
+        assertThat(folded.get("song-7").count()).isEqualTo(200_000);
+        assertThat((double) Math.abs(estimate - 100_000) / 100_000).isLessThan(3 * RSE);
+    }
+
+    @Test
+    void sketchesMergeLikeTalliesAndSurviveStorage() {
+        Tallies left = new Tallies();
+        Tallies right = new Tallies();
+        for (int voter = 0; voter < 30_000; voter++) {
+            // 20,000 voters on each side, 10,000 of them on both: 30,000 distinct.
+            if (voter < 20_000) {
+                left.addVote("u", "v" + voter, 1);
+            }
+            if (voter >= 10_000) {
+                right.addVote("u", "v" + voter, 1);
+            }
+        }
+        HllSketch stored = VoterSketches.fromBytes(VoterSketches.toBytes(right.voters("u")));
+        Tallies merged = new Tallies();
+        merged.addAll(left);
+        merged.add("u", right.get("u"), stored);
+
+        long estimate = VoterSketches.estimate(merged.voters("u"));
+        assertThat((double) Math.abs(estimate - 30_000) / 30_000).isLessThan(3 * RSE);
+        // The inputs are untouched: layers are shared between queries.
+        assertThat(VoterSketches.estimate(left.voters("u"))).isBetween(19_000L, 21_000L);
+    }
+
+    @Test
+    void smallCountsAreExactAndSmallToStore() {
+        Tallies folded = new Tallies();
+        folded.addVote("u", "ann", 1);
+        folded.addVote("u", "bob", 1);
+        folded.addVote("u", "ann", 1);
+        assertThat(VoterSketches.estimate(folded.voters("u"))).isEqualTo(2);
+        assertThat(VoterSketches.toBytes(folded.voters("u")).length).isLessThan(64);
+    }
+
+    @Test
+    void retractionsDoNotRemoveVoters() {
+        Tallies folded = new Tallies();
+        folded.addVote("u", "ann", 3);
+        folded.addRetraction("u", 3);
+        assertThat(folded.get("u").hasVotes()).isFalse();
+        assertThat(VoterSketches.estimate(folded.voters("u"))).isEqualTo(1);
+    }
+}

@@ -1,0 +1,112 @@
+package org.leaderboard.writer.command;
+
+import com.datastax.oss.driver.api.core.DriverException;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.locks.ReentrantLock;
+import org.leaderboard.model.api.CastVoteCommand;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.api.VoteResult;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.cassandra.VoterClaimDao;
+import org.springframework.stereotype.Component;
+
+/**
+ * Votes of unique-vote boards (invariant 8), without Paxos: look at the claim, store the event,
+ * claim, read the claim back. The earliest vote's claim wins on every replica (see {@link
+ * VoterClaimDao}); the answer follows the read-back, and the count follows the final claim, so even
+ * two attempts that both read themselves as winner count once.
+ *
+ * <p>Order matters. The claim is looked at first, so a voter's second vote is answered 409 without
+ * storing anything. The event is stored before the claim: a crash between the two leaves an event
+ * that counts for nobody (it holds no claim) and a voter free to vote, instead of a claim without
+ * its event that would block the voter with nothing counted. A retry of the winner finds its own id
+ * in the claim and is answered ALREADY_RECORDED.
+ *
+ * <p>Claims of the same voter are serialised inside this writer (striped locks), which makes the
+ * race of invariant 8 rare: it remains only between writers, or when a later request carries an
+ * earlier vote time (client-made voteIds, skewed writer clocks).
+ */
+@Component
+class ClaimedVotes {
+
+    private static final int STRIPES = 1024;
+
+    private final VoterClaimDao claims;
+    private final VoteEventDao events;
+    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+
+    ClaimedVotes(VoterClaimDao claims, VoteEventDao events) {
+        this.claims = claims;
+        this.events = events;
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new ReentrantLock();
+        }
+    }
+
+    VoteResult cast(BoardSettings board, CastVoteCommand vote, Instant now) {
+        ReentrantLock lock = stripe(board.board(), vote.voter());
+        lock.lock();
+        try {
+            return claim(board, vote, now);
+        } catch (CompletionException e) {
+            throw failure(vote.voteId(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether a stored vote holds its voter's claim now (for late retries). */
+    boolean holdsClaim(BoardSettings board, VoteCastEvent stored) {
+        return Optional.of(stored.voteId()).equals(holder(board, stored));
+    }
+
+    Optional<UUID> holder(BoardSettings board, VoteCastEvent stored) {
+        return await(claims.winner(board, stored.voter(), stored.user()));
+    }
+
+    private VoteResult claim(BoardSettings board, CastVoteCommand vote, Instant now) {
+        Optional<UUID> holder = await(claims.winner(board, vote.voter(), vote.user()));
+        if (holder.isPresent() && holder.get().equals(vote.voteId())) {
+            // A retry of the winner: store its event again in case the first attempt died early.
+            await(events.insert(board, VoteCastEvent.from(vote), now));
+            return VoteResult.alreadyRecorded(vote.voteId());
+        }
+        if (holder.isPresent()) {
+            throw conflict(board, vote, holder.get());
+        }
+        await(events.insert(board, VoteCastEvent.from(vote), now));
+        await(claims.claim(board, vote.voter(), vote.user(), vote.voteId(), now));
+        UUID winner =
+                await(claims.winner(board, vote.voter(), vote.user()))
+                        .orElseThrow(() -> new IllegalStateException("claim not readable"));
+        if (!winner.equals(vote.voteId())) {
+            throw conflict(board, vote, winner);
+        }
+        return VoteResult.recorded(vote.voteId());
+    }
+
+    private static VoteConflictException conflict(
+            BoardSettings board, CastVoteCommand vote, UUID holder) {
+        return new VoteConflictException(board, vote.voteId(), vote.voter(), vote.user(), holder);
+    }
+
+    private ReentrantLock stripe(String board, String voter) {
+        return stripes[Math.floorMod(31 * board.hashCode() + voter.hashCode(), STRIPES)];
+    }
+
+    private static <T> T await(CompletionStage<T> stage) {
+        return stage.toCompletableFuture().join();
+    }
+
+    private static RuntimeException failure(UUID voteId, CompletionException e) {
+        if (e.getCause() instanceof DriverException driver) {
+            return VoteNotStoredException.insertFailed(voteId, driver);
+        }
+        return e.getCause() instanceof RuntimeException runtime ? runtime : e;
+    }
+}

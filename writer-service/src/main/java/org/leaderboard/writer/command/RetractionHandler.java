@@ -1,0 +1,106 @@
+package org.leaderboard.writer.command;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.axonframework.commandhandling.CommandHandler;
+import org.leaderboard.model.api.RetractVoteCommand;
+import org.leaderboard.model.api.RetractionResult;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.api.VoteRetractedEvent;
+import org.leaderboard.model.api.VoteStatus;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.BoardCache;
+import org.leaderboard.model.cassandra.RetractionClaimDao;
+import org.leaderboard.model.cassandra.StoredEvent;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
+import org.springframework.stereotype.Component;
+
+/**
+ * Retracts votes (invariant 9): appends a compensating event now, never touching the vote. The
+ * event is stored before its retraction claim, and only the claim's winner counts, so retracting
+ * twice, concurrently or after a crash between the two writes, removes the vote exactly once.
+ */
+@Component
+class RetractionHandler {
+
+    private final BoardCache boards;
+    private final VoteEventDao events;
+    private final RetractionClaimDao retractions;
+    private final ClaimedVotes claimed;
+    private final Clock clock;
+
+    RetractionHandler(
+            BoardCache boards,
+            VoteEventDao events,
+            RetractionClaimDao retractions,
+            ClaimedVotes claimed,
+            Clock clock) {
+        this.boards = boards;
+        this.events = events;
+        this.retractions = retractions;
+        this.claimed = claimed;
+        this.clock = clock;
+    }
+
+    @CommandHandler
+    RetractionResult handle(RetractVoteCommand command) {
+        BoardSettings board = boards.require(command.board());
+        StoredEvent vote = retractable(board, command.voteId());
+        Optional<UUID> done = winner(board, command.voteId());
+        if (done.isPresent()) {
+            return new RetractionResult(command.voteId(), done.get(), VoteStatus.ALREADY_RECORDED);
+        }
+        Instant now = clock.instant();
+        UUID retractionId = TimeUuids.voteIdAt(now);
+        VoteRetractedEvent event =
+                new VoteRetractedEvent(
+                        retractionId,
+                        board.board(),
+                        command.voteId(),
+                        vote.user(),
+                        vote.voter(),
+                        vote.votes());
+        events.insertRetraction(board, event, now).toCompletableFuture().join();
+        retractions
+                .claim(board.board(), command.voteId(), retractionId)
+                .toCompletableFuture()
+                .join();
+        UUID won = winner(board, command.voteId()).orElse(retractionId);
+        return new RetractionResult(
+                command.voteId(),
+                won,
+                won.equals(retractionId) ? VoteStatus.RECORDED : VoteStatus.ALREADY_RECORDED);
+    }
+
+    private StoredEvent retractable(BoardSettings board, UUID voteId) {
+        StoredEvent stored =
+                events.findStored(board, voteId)
+                        .orElseThrow(
+                                () ->
+                                        RetractionRefusedException.unknownVote(
+                                                board.board(), voteId));
+        if (stored.isRetraction()) {
+            throw RetractionRefusedException.isRetraction(voteId, stored.retracts());
+        }
+        if (board.uniqueVotes() != UniqueVotes.NONE
+                && !claimed.holdsClaim(
+                        board,
+                        new VoteCastEvent(
+                                voteId,
+                                board.board(),
+                                stored.user(),
+                                stored.voter(),
+                                stored.votes()))) {
+            throw RetractionRefusedException.neverCounted(voteId, stored.voter());
+        }
+        return stored;
+    }
+
+    private Optional<UUID> winner(BoardSettings board, UUID voteId) {
+        return retractions.winner(board.board(), voteId).toCompletableFuture().join();
+    }
+}

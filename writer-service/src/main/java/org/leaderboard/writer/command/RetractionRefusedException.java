@@ -1,0 +1,57 @@
+package org.leaderboard.writer.command;
+
+import java.util.UUID;
+
+/** A retraction that cannot be made: 404 for a vote that is not stored, 422 for one not counted. */
+public class RetractionRefusedException extends VoteRefusedException {
+
+    private final int status;
+    private final String title;
+
+    private RetractionRefusedException(UUID voteId, int status, String title, String detail) {
+        super(voteId, detail, null);
+        this.status = status;
+        this.title = title;
+    }
+
+    static RetractionRefusedException unknownVote(String board, UUID voteId) {
+        return new RetractionRefusedException(
+                voteId,
+                404,
+                "Unknown vote",
+                "vote " + voteId + " is not stored on board '" + board + "'; nothing to retract");
+    }
+
+    static RetractionRefusedException isRetraction(UUID voteId, UUID retracts) {
+        return new RetractionRefusedException(
+                voteId,
+                422,
+                "Not a vote",
+                voteId
+                        + " is the retraction of vote "
+                        + retracts
+                        + "; only votes can be retracted");
+    }
+
+    static RetractionRefusedException neverCounted(UUID voteId, String voter) {
+        return new RetractionRefusedException(
+                voteId,
+                422,
+                "Vote not counted",
+                "vote "
+                        + voteId
+                        + " lost its unique-vote claim (voter '"
+                        + voter
+                        + "' voted with another vote) and never counted; nothing to retract");
+    }
+
+    @Override
+    public int httpStatus() {
+        return status;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+}
