@@ -104,7 +104,7 @@ final class RunningSystem implements AutoCloseable {
         return arguments;
     }
 
-    private static Path jar(String module) {
+    static Path jar(String module) {
         return ROOT.resolve(module).resolve("target").resolve(module + "-" + VERSION + "-exec.jar");
     }
 
