@@ -7,6 +7,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,8 +42,24 @@ class OperationsIntegrationTests {
     private final HttpJson http = new HttpJson();
 
     @BeforeAll
-    static void start() {
-        system = new RunningSystem("operations");
+    static void start() throws IOException {
+        system = new RunningSystem("operations", List.of(quickReconnection()));
+    }
+
+    /**
+     * The driver retries a node that went down with exponential backoff up to 60 s by default; the
+     * readiness test waits for it, so its services retry every 2 s at most.
+     */
+    private static String quickReconnection() throws IOException {
+        Path config = Path.of("target", "quick-reconnection.conf").toAbsolutePath();
+        Files.createDirectories(config.getParent());
+        Files.writeString(
+                config,
+                "datastax-java-driver.advanced.reconnection-policy {\n"
+                        + "  base-delay = 500 milliseconds\n"
+                        + "  max-delay = 2 seconds\n"
+                        + "}\n");
+        return "--spring.cassandra.config=" + config.toUri();
     }
 
     @AfterAll
@@ -54,7 +72,8 @@ class OperationsIntegrationTests {
 
     @Test
     @Order(1)
-    void prometheusShowsVotesAcceptedAndRefusedEventsFoldedSnapshotLagAndQueryTails() {
+    void prometheusShowsVotesAcceptedAndRefusedEventsFoldedSnapshotLagAndQueryTails()
+            throws IOException {
         createBoard();
         for (int i = 0; i < 3; i++) {
             assertThat(castVote(BOARD, "alice", 1).status()).isEqualTo(202);
@@ -97,7 +116,33 @@ class OperationsIntegrationTests {
 
     @Test
     @Order(2)
-    void readinessGoesDownWithCassandraAndComesBackWhileLivenessStaysUp() {
+    void withStructuredLoggingOnEveryLogLineIsAJsonObjectAndPassesAreLoggedPerBoard()
+            throws IOException {
+        startWorker();
+        await().atMost(Duration.ofMinutes(1))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> Files.readString(worker.log()).contains("board=" + BOARD));
+
+        List<String> lines = Files.readAllLines(worker.log());
+        List<JsonNode> entries = new ArrayList<>();
+        for (String line : lines) {
+            entries.add(HttpJson.JSON.readTree(line));
+        }
+        assertThat(entries).hasSizeGreaterThan(5);
+        assertThat(entries)
+                .allSatisfy(entry -> assertThat(entry.path("@timestamp").isTextual()).isTrue());
+        assertThat(entries)
+                .anySatisfy(
+                        entry -> {
+                            assertThat(entry.at("/log/logger").asText()).endsWith("BoardPasses");
+                            assertThat(entry.path("message").asText())
+                                    .startsWith("snapshot board=" + BOARD + " outcome=");
+                        });
+    }
+
+    @Test
+    @Order(3)
+    void readinessGoesDownWithCassandraAndComesBackWhileLivenessStaysUp() throws IOException {
         startWorker();
         List<String> services = List.of(system.writerUrl(), system.queryUrl(), worker.baseUrl());
         services.forEach(url -> assertThat(health(url, "readiness")).isEqualTo("200 UP"));
@@ -122,16 +167,18 @@ class OperationsIntegrationTests {
         assertThat(castVote(BOARD, "erin", 1).status()).isEqualTo(202);
     }
 
-    private static void startWorker() {
+    private static void startWorker() throws IOException {
         if (worker != null) {
             return;
         }
-        List<String> arguments = new ArrayList<>();
+        List<String> arguments = new ArrayList<>(List.of(quickReconnection()));
         TestCassandra.shared()
                 .springProperties(system.keyspace)
                 .forEach((key, value) -> arguments.add("--" + key + "=" + value));
         arguments.add("--snapshot.cron=* * * * * *");
         arguments.add("--snapshot.safety-margin=0s");
+        // JSON logs (Elastic Common Schema), as the prod overlay sets them.
+        arguments.add("--logging.structured.format.console=ecs");
         worker =
                 new ServiceProcess(
                         "snapshot-worker",

@@ -30,6 +30,11 @@ final class RunningSystem implements AutoCloseable {
     private final Path logs;
 
     RunningSystem(String name) {
+        this(name, List.of());
+    }
+
+    /** With extra {@code --name=value} arguments for the writer and the query service. */
+    RunningSystem(String name, List<String> extraArguments) {
         this.keyspace = TestCassandra.shared().newKeyspace(name);
         this.logs = Path.of("target", "system-logs", keyspace).toAbsolutePath();
         this.writer =
@@ -37,14 +42,14 @@ final class RunningSystem implements AutoCloseable {
                         "writer-service",
                         jar("writer-service"),
                         FreePorts.any(),
-                        cassandra(),
+                        with(cassandra(), extraArguments),
                         logs);
         this.query =
                 new ServiceProcess(
                         "leaderboard-query",
                         jar("leaderboard-query"),
                         FreePorts.any(),
-                        cassandra(),
+                        with(cassandra(), extraArguments),
                         logs);
         writer.start();
         query.start();
@@ -94,6 +99,12 @@ final class RunningSystem implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static List<String> with(List<String> arguments, List<String> extra) {
+        List<String> all = new ArrayList<>(arguments);
+        all.addAll(extra);
+        return all;
     }
 
     private List<String> cassandra() {
