@@ -31,6 +31,11 @@ final class RunningSystem implements AutoCloseable {
     private final List<ServiceProcess> extraWriters = new ArrayList<>();
 
     RunningSystem(String name) {
+        this(name, List.of());
+    }
+
+    /** With extra {@code --name=value} arguments for the writer and the query service. */
+    RunningSystem(String name, List<String> extraArguments) {
         this.keyspace = TestCassandra.shared().newKeyspace(name);
         this.logs = Path.of("target", "system-logs", keyspace).toAbsolutePath();
         this.writer =
@@ -38,14 +43,14 @@ final class RunningSystem implements AutoCloseable {
                         "writer-service",
                         jar("writer-service"),
                         FreePorts.any(),
-                        cassandra(),
+                        with(cassandra(), extraArguments),
                         logs);
         this.query =
                 new ServiceProcess(
                         "leaderboard-query",
                         jar("leaderboard-query"),
                         FreePorts.any(),
-                        cassandra(),
+                        with(cassandra(), extraArguments),
                         logs);
         writer.start();
         query.start();
@@ -115,6 +120,12 @@ final class RunningSystem implements AutoCloseable {
         }
     }
 
+    private static List<String> with(List<String> arguments, List<String> extra) {
+        List<String> all = new ArrayList<>(arguments);
+        all.addAll(extra);
+        return all;
+    }
+
     private List<String> cassandra() {
         List<String> arguments = new ArrayList<>();
         TestCassandra.shared()
@@ -123,7 +134,7 @@ final class RunningSystem implements AutoCloseable {
         return arguments;
     }
 
-    private static Path jar(String module) {
+    static Path jar(String module) {
         return ROOT.resolve(module).resolve("target").resolve(module + "-" + VERSION + "-exec.jar");
     }
 

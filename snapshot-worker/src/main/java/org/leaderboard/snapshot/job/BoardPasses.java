@@ -3,6 +3,8 @@ package org.leaderboard.snapshot.job;
 import java.util.List;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.snapshot.pass.PassResult;
+import org.leaderboard.snapshot.pass.SnapshotLag;
 import org.leaderboard.snapshot.pass.SnapshotPass;
 import org.leaderboard.snapshot.pass.StopFlag;
 import org.slf4j.Logger;
@@ -21,11 +23,13 @@ class BoardPasses {
     private final BoardDao boards;
     private final SnapshotPass pass;
     private final StopFlag stop;
+    private final SnapshotLag lag;
 
-    BoardPasses(BoardDao boards, SnapshotPass pass, StopFlag stop) {
+    BoardPasses(BoardDao boards, SnapshotPass pass, StopFlag stop, SnapshotLag lag) {
         this.boards = boards;
         this.pass = pass;
         this.stop = stop;
+        this.lag = lag;
     }
 
     /** Returns whether every board succeeded (listing the boards counts as one). */
@@ -50,7 +54,9 @@ class BoardPasses {
 
     private boolean runOne(BoardSettings board) {
         try {
-            log.info("snapshot {}", pass.run(board).summary());
+            PassResult result = pass.run(board);
+            lag.observed(result);
+            log.info("snapshot {}", result.summary());
             return true;
         } catch (RuntimeException e) {
             log.error("snapshot board={} outcome=FAILED error={}", board.board(), e.toString(), e);
