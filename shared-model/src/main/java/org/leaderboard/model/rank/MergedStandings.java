@@ -34,8 +34,8 @@ public final class MergedStandings {
 
     /**
      * @param tail each changed user's tally of the tail (to add to the snapshot's)
-     * @param distinctVoters a changed user's distinct voters, given its user id and snapshot
-     *     position (-1 if none): asked only for entries that are shown
+     * @param distinctVoters a user's distinct voters, given its user id and snapshot position (-1
+     *     if the snapshot has none of its votes): asked only for entries that are shown
      */
     public MergedStandings(
             RankedSnapshot base,
@@ -111,10 +111,51 @@ public final class MergedStandings {
         }
         int kept = position - (-j - 1);
         int basePosition = basePositionOfKept(kept);
+        String user = base.user(basePosition);
         return entry(
-                base.user(basePosition),
-                base.tally(basePosition),
-                base.distinctVoters(basePosition));
+                user, base.tally(basePosition), distinctVoters.applyAsLong(user, basePosition));
+    }
+
+    /** The users at positions [offset, offset + limit), without building their entries. */
+    public List<String> usersOn(int offset, int limit) {
+        int end = (int) Math.min((long) offset + limit, totalUsers());
+        List<String> users = new ArrayList<>(Math.max(0, end - offset));
+        for (int position = offset; position < end; position++) {
+            int j = Arrays.binarySearch(changedPositions, position);
+            users.add(
+                    j >= 0 ? changedUsers[j] : base.user(basePositionOfKept(position - (-j - 1))));
+        }
+        return users;
+    }
+
+    List<String> changedUsers() {
+        return List.of(changedUsers);
+    }
+
+    /** What each merged position holds, in order: a kept snapshot user, or a changed one. */
+    interface PositionVisitor {
+        void visit(int position, int basePosition, String user, Tally tally);
+    }
+
+    /** Visits every merged position in order, in O(users) (a two-way merge, no searches). */
+    void forEachInOrder(PositionVisitor visitor) {
+        int baseIndex = 0;
+        int removedIndex = 0;
+        int total = totalUsers();
+        int j = 0;
+        for (int position = 0; position < total; position++) {
+            if (j < changedPositions.length && changedPositions[j] == position) {
+                visitor.visit(position, -1, changedUsers[j], changedTallies[j]);
+                j++;
+                continue;
+            }
+            while (removedIndex < removed.length && removed[removedIndex] == baseIndex) {
+                removedIndex++;
+                baseIndex++;
+            }
+            visitor.visit(position, baseIndex, null, null);
+            baseIndex++;
+        }
     }
 
     /**

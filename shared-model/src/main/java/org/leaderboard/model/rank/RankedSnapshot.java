@@ -3,7 +3,6 @@ package org.leaderboard.model.rank;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.function.ToIntFunction;
 import org.leaderboard.model.tally.Tally;
 
 /**
@@ -26,7 +25,6 @@ public final class RankedSnapshot {
     private final long[] maxs;
     private final long[] sumSqHigh;
     private final long[] sumSqLow;
-    private final int[] voters;
     private final int[] slots;
 
     private RankedSnapshot(int size, int idBytes) {
@@ -38,20 +36,15 @@ public final class RankedSnapshot {
         this.maxs = new long[size];
         this.sumSqHigh = new long[size];
         this.sumSqLow = new long[size];
-        this.voters = new int[size];
         // Load factor at most 3/4: short probe runs, 5-11 bytes per user.
         this.slots = new int[Integer.highestOneBit(Math.max(2, size * 4 / 3 + 1)) * 2];
         Arrays.fill(slots, EMPTY_SLOT);
     }
 
-    public static final RankedSnapshot EMPTY = of(Map.of(), user -> 0);
+    public static final RankedSnapshot EMPTY = of(Map.of());
 
-    /**
-     * Ranks {@code tallies}, keeping {@code distinctVoters} of each user (an estimate, so an int is
-     * plenty). The map may be dropped afterwards.
-     */
-    public static RankedSnapshot of(
-            Map<String, Tally> tallies, ToIntFunction<String> distinctVoters) {
+    /** Ranks {@code tallies}; the map may be dropped afterwards. */
+    public static RankedSnapshot of(Map<String, Tally> tallies) {
         @SuppressWarnings("unchecked")
         Map.Entry<String, Tally>[] sorted =
                 tallies.entrySet().stream()
@@ -66,26 +59,51 @@ public final class RankedSnapshot {
         }
         RankedSnapshot snapshot = new RankedSnapshot(sorted.length, idBytes);
         for (int i = 0; i < sorted.length; i++) {
-            snapshot.put(
-                    i,
-                    encoded[i],
-                    sorted[i].getValue(),
-                    distinctVoters.applyAsInt(sorted[i].getKey()));
+            snapshot.put(i, encoded[i], 0, encoded[i].length, sorted[i].getValue());
         }
         return snapshot;
     }
 
-    private void put(int position, byte[] id, Tally tally, int distinctVoters) {
-        System.arraycopy(id, 0, ids, idStart[position], id.length);
-        idStart[position + 1] = idStart[position] + id.length;
+    /**
+     * This snapshot plus {@code delta} (the tallies of newer layers), ranked: a linear merge of
+     * this order (minus the users the delta changes) with the changed users in their new order, so
+     * a new head costs O(users + changed x log changed), not a sort of every user.
+     */
+    public RankedSnapshot plus(Map<String, Tally> delta) {
+        MergedStandings merged = new MergedStandings(this, delta, (user, position) -> 0);
+        int total = merged.totalUsers();
+        int idBytes = ids.length;
+        for (String user : merged.changedUsers()) {
+            idBytes += user.getBytes(StandardCharsets.UTF_8).length;
+        }
+        RankedSnapshot next = new RankedSnapshot(total, idBytes);
+        merged.forEachInOrder(
+                (position, basePosition, user, tally) -> {
+                    if (basePosition >= 0) {
+                        next.put(
+                                position,
+                                ids,
+                                idStart[basePosition],
+                                idStart[basePosition + 1] - idStart[basePosition],
+                                tally(basePosition));
+                    } else {
+                        byte[] id = user.getBytes(StandardCharsets.UTF_8);
+                        next.put(position, id, 0, id.length, tally);
+                    }
+                });
+        return next;
+    }
+
+    private void put(int position, byte[] source, int from, int length, Tally tally) {
+        System.arraycopy(source, from, ids, idStart[position], length);
+        idStart[position + 1] = idStart[position] + length;
         sums[position] = tally.sum();
         counts[position] = tally.count();
         mins[position] = tally.min();
         maxs[position] = tally.max();
         sumSqHigh[position] = tally.sumSqHigh();
         sumSqLow[position] = tally.sumSqLow();
-        voters[position] = distinctVoters;
-        int slot = hash(id) & (slots.length - 1);
+        int slot = hash(source, from, from + length) & (slots.length - 1);
         while (slots[slot] != EMPTY_SLOT) {
             slot = (slot + 1) & (slots.length - 1);
         }
@@ -99,7 +117,7 @@ public final class RankedSnapshot {
     /** The user's position in ranking order, or -1 if the snapshot has no votes of the user. */
     public int position(String user) {
         byte[] id = user.getBytes(StandardCharsets.UTF_8);
-        int slot = hash(id) & (slots.length - 1);
+        int slot = hash(id, 0, id.length) & (slots.length - 1);
         while (slots[slot] != EMPTY_SLOT) {
             int position = slots[slot];
             if (Arrays.equals(ids, idStart[position], idStart[position + 1], id, 0, id.length)) {
@@ -130,10 +148,6 @@ public final class RankedSnapshot {
                 maxs[position],
                 sumSqHigh[position],
                 sumSqLow[position]);
-    }
-
-    public int distinctVoters(int position) {
-        return voters[position];
     }
 
     /** How many users have more votes than {@code sum}: the competition rank of sum is this + 1. */
@@ -171,12 +185,15 @@ public final class RankedSnapshot {
 
     /** Bytes held by the columns: what a user of this snapshot costs in memory. */
     public long retainedBytes() {
-        long perUser = 7L * Long.BYTES + 2L * Integer.BYTES;
+        long perUser = 7L * Long.BYTES + Integer.BYTES;
         return ids.length + perUser * size() + (long) slots.length * Integer.BYTES;
     }
 
-    private static int hash(byte[] id) {
-        int h = Arrays.hashCode(id);
+    private static int hash(byte[] bytes, int from, int to) {
+        int h = 1;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + bytes[i];
+        }
         return h ^ (h >>> 16);
     }
 }
