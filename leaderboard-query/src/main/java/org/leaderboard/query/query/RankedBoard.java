@@ -68,6 +68,11 @@ record RankedBoard(
 
     /** The entries at positions [offset, offset + limit); empty past the end of the board. */
     Leaderboard page(int offset, int limit) {
+        return page(offset, limit, null);
+    }
+
+    /** As above, saying how old the answer is (for answers from a background view). */
+    Leaderboard page(int offset, int limit, Long stalenessMillis) {
         voters.prefetch(standings.usersOn(offset, limit));
         return new Leaderboard(
                 board,
@@ -78,11 +83,17 @@ record RankedBoard(
                 limit,
                 standings.page(offset, limit),
                 periodStart,
-                asOf);
+                asOf,
+                stalenessMillis);
     }
 
     /** The user's entry and {@code around} entries above and below it. */
     UserStanding standingOf(String user, int around) {
+        return standingOf(user, around, null);
+    }
+
+    /** As above, saying how old the answer is (for answers from a background view). */
+    UserStanding standingOf(String user, int around, Long stalenessMillis) {
         int position =
                 standings.positionOf(user).orElseThrow(() -> new UnknownUserException(board, user));
         int from = Math.max(0, position - around);
@@ -105,6 +116,7 @@ record RankedBoard(
                 own.distinctVoters(),
                 neighbours,
                 periodStart,
-                asOf);
+                asOf,
+                stalenessMillis);
     }
 }
