@@ -262,6 +262,34 @@ class LeaderboardQueryIntegrationTests {
     }
 
     @Test
+    void anEventualAnswerComesFromMemorySaysHowOldItIsAndCatchesUp() {
+        BoardSettings board = sevenUsers("eventual");
+        writeSnapshot(board, board.buckets().floor(now.minusSeconds(60)));
+
+        JsonNode first = ok("/boards/eventual/leaderboard?consistency=eventual");
+        vote(board, "u7", 100, Instant.now(), TimeUuids.newVoteId());
+
+        assertThat(votes(first)).containsExactly(70L, 60L, 50L, 40L, 30L, 20L, 10L);
+        assertThat(first.get("stalenessMillis").asLong()).isBetween(0L, 5_000L);
+        org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(20))
+                .until(
+                        () ->
+                                users(ok("/boards/eventual/leaderboard?consistency=eventual"))
+                                        .get(0)
+                                        .equals("u7"));
+        JsonNode standing = ok("/boards/eventual/users/u7?around=1&consistency=eventual");
+        assertThat(standing.get("votes").asLong()).isEqualTo(110);
+        assertThat(standing.get("rank").asLong()).isEqualTo(1);
+        assertThat(ok("/boards/eventual/leaderboard").get("stalenessMillis").isNull()).isTrue();
+        assertRefused(
+                "/boards/eventual/leaderboard?consistency=sometimes",
+                "consistency",
+                "consistency: 'sometimes' is not a consistency; use strong (read-your-writes, the"
+                        + " default) or eventual (in-memory, about a second old)");
+    }
+
+    @Test
     void theQueryBusHandsBackTheHandlersOwnException() throws Exception {
         sevenUsers("bus");
 

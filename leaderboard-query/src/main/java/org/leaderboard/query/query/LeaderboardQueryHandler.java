@@ -1,11 +1,15 @@
 package org.leaderboard.query.query;
 
+import java.time.Clock;
+import java.time.Instant;
 import org.axonframework.queryhandling.QueryHandler;
 import org.leaderboard.model.api.FetchLeaderboardQuery;
 import org.leaderboard.model.api.FetchUserStandingQuery;
 import org.leaderboard.model.api.Leaderboard;
+import org.leaderboard.model.api.ReadMode;
 import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.board.Ids;
+import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.query.config.QuerySettings;
 import org.springframework.stereotype.Component;
 
@@ -19,17 +23,37 @@ class LeaderboardQueryHandler {
     private final BoardReader reader;
     private final QueryLimits limits;
     private final QueryMetrics metrics;
+    private final EventualViews views;
+    private final Clock clock;
 
-    LeaderboardQueryHandler(BoardReader reader, QuerySettings settings, QueryMetrics metrics) {
+    LeaderboardQueryHandler(
+            BoardReader reader,
+            QuerySettings settings,
+            QueryMetrics metrics,
+            EventualViews views,
+            Clock clock) {
         this.reader = reader;
         this.limits = new QueryLimits(settings);
         this.metrics = metrics;
+        this.views = views;
+        this.clock = clock;
     }
 
     @QueryHandler
     Leaderboard handle(FetchLeaderboardQuery query) {
         Ids.requireBoard("board", query.board());
         limits.checkPage(query.offset(), query.limit());
+        if (query.mode() == ReadMode.EVENTUAL) {
+            requireNoAsOf(query.asOf());
+            return metrics.timeTop(
+                    () -> {
+                        EventualViews.View view = views.view(query.board());
+                        return view.board.page(
+                                query.offset(),
+                                query.limit(),
+                                view.stalenessMillis(clock.instant()));
+                    });
+        }
         return metrics.timeTop(
                 () -> reader.read(query.board(), query.asOf()).page(query.offset(), query.limit()));
     }
@@ -39,9 +63,29 @@ class LeaderboardQueryHandler {
         Ids.requireBoard("board", query.board());
         Ids.requireId("user", query.user());
         limits.checkAround(query.around());
+        if (query.mode() == ReadMode.EVENTUAL) {
+            requireNoAsOf(query.asOf());
+            return metrics.timeUser(
+                    () -> {
+                        EventualViews.View view = views.view(query.board());
+                        return view.board.standingOf(
+                                query.user(),
+                                query.around(),
+                                view.stalenessMillis(clock.instant()));
+                    });
+        }
         return metrics.timeUser(
                 () ->
                         reader.read(query.board(), query.asOf())
                                 .standingOf(query.user(), query.around()));
+    }
+
+    /** A past moment is immutable history: it needs no background view, and gets none. */
+    private static void requireNoAsOf(Instant asOf) {
+        if (asOf != null) {
+            throw new InvalidInputException(
+                    "consistency",
+                    "eventual cannot be combined with asOf: leave out one of the two");
+        }
     }
 }

@@ -1,19 +1,21 @@
 package org.leaderboard.query.query;
 
 import java.time.Instant;
-import java.util.function.ToLongFunction;
+import java.util.List;
 import org.apache.datasketches.hll.HllSketch;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.cassandra.EventFold;
-import org.leaderboard.model.rank.Standings;
+import org.leaderboard.model.rank.MergedStandings;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.VoterSketches;
 
 /**
- * A board as one query sees it: snapshot (+) tail, ranked, and what it was computed from.
+ * A board as one query sees it: snapshot (+) tail, ranked, and what it was computed from. The
+ * snapshot's ranking is shared and never copied: only the users the tail changed are ranked anew
+ * (see {@link MergedStandings}).
  *
  * @param snapshotCutoff the snapshot holds every event before it; the tail every event from it on
  * @param tailEvents events read after the cutoff and replayed in memory
@@ -22,32 +24,39 @@ record RankedBoard(
         String board,
         Instant snapshotCutoff,
         long tailEvents,
-        Standings standings,
+        MergedStandings standings,
+        VoterLookup voters,
         Instant periodStart,
         Instant asOf) {
 
     /** Invariant 7: the tally monoid makes snapshot (+) tail equal to a fold of all events. */
     static RankedBoard merge(String board, Snapshot snapshot, EventFold tail) {
-        return merge(board, snapshot, tail, null, null);
+        return merge(board, snapshot, tail, VoterLookup.NONE, null, null);
     }
 
     /**
      * As above, for the period starting at {@code periodStart} (null: the board has none) and the
-     * moment {@code asOf} (null: now). Distinct voters are estimated only for the entries shown.
+     * moment {@code asOf} (null: now). Distinct voters are estimated only for the entries shown:
+     * the snapshot's sketch of the user (from {@code voters}) merged with the tail's.
      */
     static RankedBoard merge(
-            String board, Snapshot snapshot, EventFold tail, Instant periodStart, Instant asOf) {
-        Tallies all = Tallies.copyOf(snapshot.tallies());
-        all.addAll(tail.tallies());
-        ToLongFunction<String> voters =
-                user -> distinctVoters(snapshot.voters().get(user), tail.tallies().voters(user));
+            String board,
+            Snapshot snapshot,
+            EventFold tail,
+            VoterLookup voters,
+            Instant periodStart,
+            Instant asOf) {
+        Tallies tailTallies = tail.tallies();
+        MergedStandings standings =
+                new MergedStandings(
+                        snapshot.ranked(),
+                        tailTallies.asMap(),
+                        (user, position) ->
+                                distinctVoters(
+                                        position >= 0 ? voters.sketch(user) : null,
+                                        tailTallies.voters(user)));
         return new RankedBoard(
-                board,
-                snapshot.cutoff(),
-                tail.events(),
-                Standings.rank(all.asMap(), voters),
-                periodStart,
-                asOf);
+                board, snapshot.cutoff(), tail.events(), standings, voters, periodStart, asOf);
     }
 
     private static long distinctVoters(HllSketch snapshot, HllSketch tail) {
@@ -59,6 +68,12 @@ record RankedBoard(
 
     /** The entries at positions [offset, offset + limit); empty past the end of the board. */
     Leaderboard page(int offset, int limit) {
+        return page(offset, limit, null);
+    }
+
+    /** As above, saying how old the answer is (for answers from a background view). */
+    Leaderboard page(int offset, int limit, Long stalenessMillis) {
+        voters.prefetch(standings.usersOn(offset, limit));
         return new Leaderboard(
                 board,
                 snapshotCutoff,
@@ -68,14 +83,23 @@ record RankedBoard(
                 limit,
                 standings.page(offset, limit),
                 periodStart,
-                asOf);
+                asOf,
+                stalenessMillis);
     }
 
     /** The user's entry and {@code around} entries above and below it. */
     UserStanding standingOf(String user, int around) {
+        return standingOf(user, around, null);
+    }
+
+    /** As above, saying how old the answer is (for answers from a background view). */
+    UserStanding standingOf(String user, int around, Long stalenessMillis) {
         int position =
                 standings.positionOf(user).orElseThrow(() -> new UnknownUserException(board, user));
+        int from = Math.max(0, position - around);
+        voters.prefetch(standings.usersOn(from, position + around + 1 - from));
         LeaderboardEntry own = standings.entryAt(position);
+        List<LeaderboardEntry> neighbours = standings.around(position, around);
         return new UserStanding(
                 board,
                 snapshotCutoff,
@@ -90,8 +114,9 @@ record RankedBoard(
                 own.mean(),
                 own.stddev(),
                 own.distinctVoters(),
-                standings.around(position, around),
+                neighbours,
                 periodStart,
-                asOf);
+                asOf,
+                stalenessMillis);
     }
 }

@@ -1,20 +1,19 @@
 package org.leaderboard.query.query;
 
 import java.time.Instant;
-import java.util.Map;
-import org.apache.datasketches.hll.HllSketch;
-import org.leaderboard.model.tally.Tally;
+import java.util.List;
+import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.rank.RankedSnapshot;
 
 /**
- * The per-user tallies (and distinct-voter sketches) of every event with time before {@code cutoff}
- * (exclusive). Shared between queries, so never modified: a query copies the tallies before adding
- * its tail, and only reads the sketches.
+ * Every event with time before {@code cutoff} (exclusive), ranked, in columns (see {@link
+ * RankedSnapshot}); {@code layers} are the stored layers it was summed from, where the
+ * distinct-voter sketches of a shown user are read. Immutable and shared between queries.
  */
-record Snapshot(Instant cutoff, Map<String, Tally> tallies, Map<String, HllSketch> voters) {
+record Snapshot(Instant cutoff, RankedSnapshot ranked, List<LayerRef> layers) {
 
     Snapshot {
-        tallies = Map.copyOf(tallies);
-        voters = Map.copyOf(voters);
+        layers = List.copyOf(layers);
     }
 
     /**
@@ -22,6 +21,6 @@ record Snapshot(Instant cutoff, Map<String, Tally> tallies, Map<String, HllSketc
      * period whose first snapshot is not written yet (from the period's start).
      */
     static Snapshot empty(Instant from) {
-        return new Snapshot(from, Map.of(), Map.of());
+        return new Snapshot(from, RankedSnapshot.EMPTY, List.of());
     }
 }

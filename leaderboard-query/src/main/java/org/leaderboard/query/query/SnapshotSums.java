@@ -1,8 +1,6 @@
 package org.leaderboard.query.query;
 
-import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -10,26 +8,25 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.leaderboard.model.rank.RankedSnapshot;
 import org.leaderboard.model.tally.Tallies;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * The tallies of snapshot heads, kept in memory. Layers are immutable (their content is a pure
- * function of frozen events), so each one is read from Cassandra once and cached; a newer head
- * costs only the layers it adds. Per board, the sum of the newest head seen is cached too, and
- * layers that head no longer names are dropped.
+ * The newest snapshot of each board, ranked and kept in memory as columns (about 70-90 bytes per
+ * user). Snapshots are immutable, so one is read from Cassandra once; a newer head of the same
+ * chain costs only its new layers, merged into the cached ranking in one linear pass (a head's sum
+ * is the previous head's plus the layers after its cutoff: compaction only regroups layers).
  *
  * <p>Safe under concurrent queries: loads are futures installed atomically, so concurrent queries
- * for the same head or layer wait for one load instead of starting their own. A failed load is
- * forgotten, so the next query retries it.
+ * for the same head wait for one load instead of starting their own. A failed load is forgotten, so
+ * the next query retries it.
  */
 @Component
 class SnapshotSums {
 
     private final LayerLoader loader;
-    private final ConcurrentMap<LayerKey, CompletableFuture<Tallies>> layers =
-            new ConcurrentHashMap<>();
     private final ConcurrentMap<String, HeadSum> newestByBoard = new ConcurrentHashMap<>();
 
     @Autowired
@@ -46,85 +43,91 @@ class SnapshotSums {
      * snapshot is a valid base for a query, as long as the tail is read from its cutoff.
      */
     CompletableFuture<Snapshot> newestOf(BoardSettings board, SnapshotHead head) {
+        HeadSum previous = newestByBoard.get(board.board());
         HeadSum fresh = new HeadSum(head, new CompletableFuture<>());
         HeadSum chosen = newestByBoard.merge(board.board(), fresh, HeadSum::newer);
         if (chosen == fresh) {
-            load(board, fresh);
+            load(board, fresh, previous);
         }
         return chosen.snapshot();
     }
 
-    /**
-     * The snapshot of exactly {@code head}, an older one for time travel: its layers are cached
-     * like any, but it does not replace the board's newest sum.
-     */
+    /** The snapshot of exactly {@code head}, an older one for time travel; not cached. */
     CompletableFuture<Snapshot> of(BoardSettings board, SnapshotHead head) {
-        List<CompletableFuture<Tallies>> parts =
-                head.layers().stream().map(layer -> layer(board, layer)).toList();
-        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
-                .thenApplyAsync(done -> sum(head.cutoff(), parts));
+        return sum(board, head.layers())
+                .thenApply(
+                        sum ->
+                                new Snapshot(
+                                        head.cutoff(),
+                                        RankedSnapshot.of(sum.asMap()),
+                                        head.layers()));
     }
 
-    private void load(BoardSettings board, HeadSum fresh) {
-        List<CompletableFuture<Tallies>> parts =
-                fresh.head().layers().stream().map(layer -> layer(board, layer)).toList();
-        CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
-                // Summing a large board is CPU work: keep it off the driver's I/O threads.
-                .thenApplyAsync(done -> sum(fresh.head().cutoff(), parts))
-                .whenComplete(
-                        (snapshot, failure) -> {
-                            if (failure != null) {
-                                newestByBoard.remove(board.board(), fresh);
-                                fresh.snapshot().completeExceptionally(failure);
-                            } else {
-                                dropLayersNotNamedByNewest(board.board());
-                                fresh.snapshot().complete(snapshot);
-                            }
-                        });
-    }
-
-    private CompletableFuture<Tallies> layer(BoardSettings board, LayerRef layer) {
-        LayerKey key = LayerKey.of(board.board(), layer);
-        CompletableFuture<Tallies> loading =
-                layers.computeIfAbsent(key, k -> loader.load(board, layer));
+    private void load(BoardSettings board, HeadSum fresh, HeadSum previous) {
+        Snapshot base = extendable(previous, fresh.head());
+        CompletableFuture<Snapshot> loading =
+                base == null
+                        ? of(board, fresh.head())
+                        : sum(board, after(base, fresh.head()))
+                                .thenApply(
+                                        delta ->
+                                                new Snapshot(
+                                                        fresh.head().cutoff(),
+                                                        base.ranked().plus(delta.asMap()),
+                                                        fresh.head().layers()));
         loading.whenComplete(
-                (tallies, failure) -> {
+                (snapshot, failure) -> {
                     if (failure != null) {
-                        layers.remove(key, loading);
+                        newestByBoard.remove(board.board(), fresh);
+                        fresh.snapshot().completeExceptionally(failure);
+                    } else {
+                        fresh.snapshot().complete(snapshot);
                     }
                 });
-        return loading;
     }
 
-    private static Snapshot sum(Instant cutoff, List<CompletableFuture<Tallies>> parts) {
-        Tallies sum = new Tallies();
-        parts.forEach(part -> sum.addAll(part.join()));
-        return new Snapshot(cutoff, sum.asMap(), sum.votersView());
-    }
-
-    private void dropLayersNotNamedByNewest(String board) {
-        HeadSum newest = newestByBoard.get(board);
-        if (newest == null) {
-            return;
+    /**
+     * The cached snapshot that {@code head} extends, or null: same chain (same first layer start),
+     * an earlier cutoff, and no layer of the head straddling that cutoff.
+     */
+    private static Snapshot extendable(HeadSum previous, SnapshotHead head) {
+        if (previous == null
+                || !previous.snapshot().isDone()
+                || previous.snapshot().isCompletedExceptionally()) {
+            return null;
         }
-        Set<LayerKey> named =
-                Set.copyOf(
-                        newest.head().layers().stream()
-                                .map(layer -> LayerKey.of(board, layer))
-                                .toList());
-        layers.keySet().removeIf(key -> key.board().equals(board) && !named.contains(key));
-    }
-
-    /** How many layers are cached, for tests. */
-    int cachedLayers() {
-        return layers.size();
-    }
-
-    private record LayerKey(String board, Instant from, Instant to) {
-
-        static LayerKey of(String board, LayerRef layer) {
-            return new LayerKey(board, layer.from(), layer.to());
+        Snapshot base = previous.snapshot().join();
+        List<LayerRef> layers = head.layers();
+        if (base.layers().isEmpty()
+                || layers.isEmpty()
+                || !layers.get(0).from().equals(base.layers().get(0).from())
+                || !head.cutoff().isAfter(base.cutoff())) {
+            return null;
         }
+        boolean straddles =
+                layers.stream()
+                        .anyMatch(
+                                l ->
+                                        l.from().isBefore(base.cutoff())
+                                                && l.to().isAfter(base.cutoff()));
+        return straddles ? null : base;
+    }
+
+    private static List<LayerRef> after(Snapshot base, SnapshotHead head) {
+        return head.layers().stream().filter(l -> !l.from().isBefore(base.cutoff())).toList();
+    }
+
+    /** The summed tallies of the layers, read concurrently; summing is kept off I/O threads. */
+    private CompletableFuture<Tallies> sum(BoardSettings board, List<LayerRef> layers) {
+        List<CompletableFuture<Tallies>> parts =
+                layers.stream().map(layer -> loader.load(board, layer)).toList();
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+                .thenApplyAsync(
+                        done -> {
+                            Tallies sum = new Tallies();
+                            parts.forEach(part -> sum.addAll(part.join()));
+                            return sum;
+                        });
     }
 
     private record HeadSum(SnapshotHead head, CompletableFuture<Snapshot> snapshot) {

@@ -4,7 +4,9 @@ import org.axonframework.queryhandling.QueryGateway;
 import org.leaderboard.model.api.FetchLeaderboardQuery;
 import org.leaderboard.model.api.FetchUserStandingQuery;
 import org.leaderboard.model.api.Leaderboard;
+import org.leaderboard.model.api.ReadMode;
 import org.leaderboard.model.api.UserStanding;
+import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.query.config.QuerySettings;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -30,11 +32,13 @@ class LeaderboardController {
             @PathVariable String board,
             @RequestParam(defaultValue = "0") int offset,
             @RequestParam(required = false) Integer limit,
-            @RequestParam(required = false) String asOf) {
+            @RequestParam(required = false) String asOf,
+            @RequestParam(required = false) String consistency) {
         int pageSize = limit == null ? settings.defaultLimit() : limit;
         return Answers.await(
                 queries.query(
-                        new FetchLeaderboardQuery(board, offset, pageSize, AsOf.parse(asOf)),
+                        new FetchLeaderboardQuery(
+                                board, offset, pageSize, AsOf.parse(asOf), mode(consistency)),
                         Leaderboard.class));
     }
 
@@ -43,11 +47,31 @@ class LeaderboardController {
             @PathVariable String board,
             @PathVariable String user,
             @RequestParam(required = false) Integer around,
-            @RequestParam(required = false) String asOf) {
+            @RequestParam(required = false) String asOf,
+            @RequestParam(required = false) String consistency) {
         int neighbours = around == null ? settings.defaultAround() : around;
         return Answers.await(
                 queries.query(
-                        new FetchUserStandingQuery(board, user, neighbours, AsOf.parse(asOf)),
+                        new FetchUserStandingQuery(
+                                board, user, neighbours, AsOf.parse(asOf), mode(consistency)),
                         UserStanding.class));
+    }
+
+    /** {@code consistency=eventual} for the in-memory view; {@code strong} (default) otherwise. */
+    private static ReadMode mode(String consistency) {
+        if (consistency == null || consistency.equals("strong")) {
+            return ReadMode.LATEST;
+        }
+        if (consistency.equals("eventual")) {
+            return ReadMode.EVENTUAL;
+        }
+        String shown =
+                consistency.length() > 20 ? consistency.substring(0, 20) + "..." : consistency;
+        throw new InvalidInputException(
+                "consistency",
+                "'"
+                        + shown.replaceAll("\\p{Cntrl}", "?")
+                        + "' is not a consistency; use strong (read-your-writes, the default) or"
+                        + " eventual (in-memory, about a second old)");
     }
 }

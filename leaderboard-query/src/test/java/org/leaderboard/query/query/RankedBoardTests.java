@@ -14,6 +14,7 @@ import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.rank.RankedSnapshot;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 
@@ -45,7 +46,8 @@ class RankedBoardTests {
 
         RankedBoard.merge("b", snapshot, tail(Map.of("alice", List.of(7))));
 
-        assertThat(snapshot.tallies().get("alice")).isEqualTo(votes(3));
+        RankedSnapshot ranked = snapshot.ranked();
+        assertThat(ranked.tally(ranked.position("alice"))).isEqualTo(votes(3));
     }
 
     @Test
@@ -130,7 +132,7 @@ class RankedBoardTests {
     }
 
     private static Snapshot snapshot(Map<String, Tally> tallies) {
-        return new Snapshot(CUTOFF, tallies, Map.of());
+        return new Snapshot(CUTOFF, RankedSnapshot.of(tallies), List.of());
     }
 
     private static EventFold tail(Map<String, List<Integer>> votesByUser) {

@@ -7,7 +7,8 @@ import java.util.List;
  * A page of a board's ranking, saying what it was computed from: the snapshot at {@code
  * snapshotCutoff} (events before it) plus {@code tailEvents} newer events replayed in memory. For a
  * board with a period, {@code periodStart} is where the shown period began (null without one);
- * {@code asOf} is the moment asked for in a time-travel query (null for "now").
+ * {@code asOf} is the moment asked for in a time-travel query (null for "now"); {@code
+ * stalenessMillis} how old an EVENTUAL answer is (null for the default, read-your-writes, answer).
  */
 public record Leaderboard(
         String board,
@@ -18,4 +19,5 @@ public record Leaderboard(
         int limit,
         List<LeaderboardEntry> entries,
         Instant periodStart,
-        Instant asOf) {}
+        Instant asOf,
+        Long stalenessMillis) {}

@@ -20,4 +20,5 @@ public record UserStanding(
         long distinctVoters,
         List<LeaderboardEntry> around,
         Instant periodStart,
-        Instant asOf) {}
+        Instant asOf,
+        Long stalenessMillis) {}

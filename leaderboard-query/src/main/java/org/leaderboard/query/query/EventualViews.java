@@ -1,0 +1,102 @@
+package org.leaderboard.query.query;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.leaderboard.query.config.EventualSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Bounded-staleness views (invariant 7's {@code ?consistency=eventual}): each board asked for is
+ * read (snapshot (+) tail, ranked) by a background thread every {@code refresh-interval}, and
+ * queries are answered from the newest view in memory, without reading Cassandra. The snapshot is
+ * immutable and shared, so a refresh costs the tail read and the ranking of the users it changed. A
+ * board not asked for during {@code idle-timeout} is dropped.
+ */
+@Component
+class EventualViews implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(EventualViews.class);
+
+    private final BoardReader reader;
+    private final Clock clock;
+    private final Duration idleTimeout;
+    private final Map<String, View> views = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService refresher =
+            Executors.newSingleThreadScheduledExecutor(
+                    runnable -> {
+                        Thread thread = new Thread(runnable, "eventual-views");
+                        thread.setDaemon(true);
+                        return thread;
+                    });
+
+    EventualViews(BoardReader reader, Clock clock, EventualSettings settings) {
+        this.reader = reader;
+        this.clock = clock;
+        this.idleTimeout = settings.idleTimeout();
+        long intervalMillis = settings.refreshInterval().toMillis();
+        refresher.scheduleWithFixedDelay(
+                this::refreshAll, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** The newest view of the board; the first query of a board reads it synchronously. */
+    View view(String board) {
+        View view = views.computeIfAbsent(board, this::read);
+        view.askedAt = clock.instant();
+        return view;
+    }
+
+    private View read(String board) {
+        Instant readAt = clock.instant();
+        return new View(reader.read(board), readAt, readAt);
+    }
+
+    private void refreshAll() {
+        Instant now = clock.instant();
+        views.forEach(
+                (board, view) -> {
+                    if (view.askedAt.plus(idleTimeout).isBefore(now)) {
+                        views.remove(board, view);
+                        return;
+                    }
+                    try {
+                        View fresh = read(board);
+                        fresh.askedAt = view.askedAt;
+                        views.replace(board, view, fresh);
+                    } catch (RuntimeException e) {
+                        // Keep answering from the older view; its staleness shows the problem.
+                        log.warn("refreshing the view of board {} failed: {}", board, e.toString());
+                    }
+                });
+    }
+
+    @Override
+    public void destroy() {
+        refresher.shutdownNow();
+    }
+
+    /** A ranked board and when its tail was read. */
+    static final class View {
+        final RankedBoard board;
+        final Instant readAt;
+        volatile Instant askedAt;
+
+        View(RankedBoard board, Instant readAt, Instant askedAt) {
+            this.board = board;
+            this.readAt = readAt;
+            this.askedAt = askedAt;
+        }
+
+        long stalenessMillis(Instant now) {
+            return Math.max(0, Duration.between(readAt, now).toMillis());
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package org.leaderboard.model.rank;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.ToLongBiFunction;
+import org.leaderboard.model.api.LeaderboardEntry;
+import org.leaderboard.model.tally.Tally;
+
+/**
+ * A ranked snapshot plus the users a tail changed, ranked together without re-sorting the snapshot:
+ * the cost is O(changed users x log) to build and O(log) per entry to read, however many users the
+ * snapshot holds.
+ *
+ * <p>The merged order is the snapshot's order minus the changed users' old places, merged with the
+ * changed users in their new order. A changed user's merged position is its index among the changed
+ * plus the number of kept snapshot users before it; a kept snapshot user's is the reverse. A rank
+ * (competition ranking) is 1 + the users with strictly more votes, counted the same way.
+ */
+public final class MergedStandings {
+
+    private final RankedSnapshot base;
+    private final String[] changedUsers;
+    private final Tally[] changedTallies;
+    private final int[] changedPositions;
+    private final Map<String, Integer> changedIndex;
+    private final int[] removed;
+    private final long[] removedSumsDescending;
+    private final long[] changedSumsDescending;
+    private final ToLongBiFunction<String, Integer> distinctVoters;
+
+    /**
+     * @param tail each changed user's tally of the tail (to add to the snapshot's)
+     * @param distinctVoters a user's distinct voters, given its user id and snapshot position (-1
+     *     if the snapshot has none of its votes): asked only for entries that are shown
+     */
+    public MergedStandings(
+            RankedSnapshot base,
+            Map<String, Tally> tail,
+            ToLongBiFunction<String, Integer> distinctVoters) {
+        this.base = base;
+        this.distinctVoters = distinctVoters;
+        List<Map.Entry<String, Tally>> changed = new ArrayList<>(tail.size());
+        List<Integer> removedPositions = new ArrayList<>();
+        for (Map.Entry<String, Tally> entry : tail.entrySet()) {
+            int position = base.position(entry.getKey());
+            Tally merged = entry.getValue();
+            if (position >= 0) {
+                removedPositions.add(position);
+                merged = base.tally(position).plus(merged);
+            }
+            if (merged.hasVotes()) {
+                changed.add(Map.entry(entry.getKey(), merged));
+            }
+        }
+        changed.sort(Standings.ORDER);
+        this.removed = removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray();
+        this.removedSumsDescending =
+                descending(Arrays.stream(removed).mapToLong(base::sum).toArray());
+        this.changedUsers = changed.stream().map(Map.Entry::getKey).toArray(String[]::new);
+        this.changedTallies = changed.stream().map(Map.Entry::getValue).toArray(Tally[]::new);
+        this.changedSumsDescending =
+                descending(Arrays.stream(changedTallies).mapToLong(Tally::sum).toArray());
+        this.changedIndex = new HashMap<>(changedUsers.length * 2);
+        this.changedPositions = new int[changedUsers.length];
+        for (int j = 0; j < changedUsers.length; j++) {
+            changedIndex.put(changedUsers[j], j);
+            int baseBefore = base.countBefore(changedTallies[j].sum(), changedUsers[j]);
+            changedPositions[j] = j + baseBefore - removedBefore(baseBefore);
+        }
+    }
+
+    public int totalUsers() {
+        return base.size() - removed.length + changedUsers.length;
+    }
+
+    /** Entries at positions [offset, offset + limit), fewer at the end of the board. */
+    public List<LeaderboardEntry> page(int offset, int limit) {
+        int end = (int) Math.min((long) offset + limit, totalUsers());
+        List<LeaderboardEntry> page = new ArrayList<>(Math.max(0, end - offset));
+        for (int position = offset; position < end; position++) {
+            page.add(entryAt(position));
+        }
+        return page;
+    }
+
+    /** Zero-based merged position of a user, empty if the user has no counted votes. */
+    public OptionalInt positionOf(String user) {
+        Integer j = changedIndex.get(user);
+        if (j != null) {
+            return OptionalInt.of(changedPositions[j]);
+        }
+        int position = base.position(user);
+        if (position < 0 || Arrays.binarySearch(removed, position) >= 0) {
+            return OptionalInt.empty();
+        }
+        int kept = position - removedBefore(position);
+        long sum = base.sum(position);
+        return OptionalInt.of(kept + changedBefore(sum, user));
+    }
+
+    public LeaderboardEntry entryAt(int position) {
+        int j = Arrays.binarySearch(changedPositions, position);
+        if (j >= 0) {
+            String user = changedUsers[j];
+            return entry(
+                    user, changedTallies[j], distinctVoters.applyAsLong(user, base.position(user)));
+        }
+        int kept = position - (-j - 1);
+        int basePosition = basePositionOfKept(kept);
+        String user = base.user(basePosition);
+        return entry(
+                user, base.tally(basePosition), distinctVoters.applyAsLong(user, basePosition));
+    }
+
+    /** The users at positions [offset, offset + limit), without building their entries. */
+    public List<String> usersOn(int offset, int limit) {
+        int end = (int) Math.min((long) offset + limit, totalUsers());
+        List<String> users = new ArrayList<>(Math.max(0, end - offset));
+        for (int position = offset; position < end; position++) {
+            int j = Arrays.binarySearch(changedPositions, position);
+            users.add(
+                    j >= 0 ? changedUsers[j] : base.user(basePositionOfKept(position - (-j - 1))));
+        }
+        return users;
+    }
+
+    List<String> changedUsers() {
+        return List.of(changedUsers);
+    }
+
+    /** What each merged position holds, in order: a kept snapshot user, or a changed one. */
+    interface PositionVisitor {
+        void visit(int position, int basePosition, String user, Tally tally);
+    }
+
+    /** Visits every merged position in order, in O(users) (a two-way merge, no searches). */
+    void forEachInOrder(PositionVisitor visitor) {
+        int baseIndex = 0;
+        int removedIndex = 0;
+        int total = totalUsers();
+        int j = 0;
+        for (int position = 0; position < total; position++) {
+            if (j < changedPositions.length && changedPositions[j] == position) {
+                visitor.visit(position, -1, changedUsers[j], changedTallies[j]);
+                j++;
+                continue;
+            }
+            while (removedIndex < removed.length && removed[removedIndex] == baseIndex) {
+                removedIndex++;
+                baseIndex++;
+            }
+            visitor.visit(position, baseIndex, null, null);
+            baseIndex++;
+        }
+    }
+
+    /**
+     * The entries from {@code around} positions above to {@code around} below, the user's included.
+     */
+    public List<LeaderboardEntry> around(int position, int around) {
+        int from = Math.max(0, position - around);
+        int to = (int) Math.min((long) position + around + 1, totalUsers());
+        return page(from, to - from);
+    }
+
+    private LeaderboardEntry entry(String user, Tally tally, long voters) {
+        return new LeaderboardEntry(
+                rankOf(tally.sum()),
+                user,
+                tally.sum(),
+                tally.count(),
+                tally.min(),
+                tally.max(),
+                tally.mean(),
+                tally.stddev(),
+                voters);
+    }
+
+    /** Competition rank: one more than the users with strictly more votes. */
+    private long rankOf(long sum) {
+        int baseAbove = base.countAbove(sum) - countGreater(removedSumsDescending, sum);
+        return 1L + baseAbove + countGreater(changedSumsDescending, sum);
+    }
+
+    /** Changed users ranked before a kept snapshot user with this sum and id. */
+    private int changedBefore(long sum, String user) {
+        int low = 0;
+        int high = changedUsers.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            long s = changedTallies[middle].sum();
+            boolean before = s > sum || (s == sum && changedUsers[middle].compareTo(user) < 0);
+            if (before) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
+    /** Removed snapshot positions below {@code position}. */
+    private int removedBefore(int position) {
+        int index = Arrays.binarySearch(removed, position);
+        return index >= 0 ? index : -index - 1;
+    }
+
+    /** The snapshot position of the {@code kept}-th snapshot user that the tail did not change. */
+    private int basePositionOfKept(int kept) {
+        // removed[r] - r is non-decreasing: the number of removed positions at or before the
+        // answer is the number of r with removed[r] - r <= kept.
+        int low = 0;
+        int high = removed.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (removed[middle] - middle <= kept) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return kept + low;
+    }
+
+    private static int countGreater(long[] descending, long sum) {
+        int low = 0;
+        int high = descending.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (descending[middle] > sum) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
+    private static long[] descending(long[] values) {
+        Arrays.sort(values);
+        for (int i = 0, j = values.length - 1; i < j; i++, j--) {
+            long t = values[i];
+            values[i] = values[j];
+            values[j] = t;
+        }
+        return values;
+    }
+}

@@ -1,0 +1,104 @@
+package org.leaderboard.model.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.LeaderboardEntry;
+import org.leaderboard.model.tally.Tally;
+
+/**
+ * The merged view must rank exactly like ranking the whole board from scratch ({@link Standings},
+ * the simple and obviously right way): every page, every position, every rank.
+ */
+class MergedStandingsTests {
+
+    @Property(tries = 200)
+    void ranksExactlyLikeRankingEverythingFromScratch(
+            @ForAll @IntRange(min = 0, max = 60) int snapshotUsers,
+            @ForAll @IntRange(min = 0, max = 30) int tailUsers,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        Map<String, Tally> snapshot = new HashMap<>();
+        for (int i = 0; i < snapshotUsers; i++) {
+            snapshot.put("u" + random.nextInt(80), votes(random));
+        }
+        Map<String, Tally> tail = new HashMap<>();
+        for (int i = 0; i < tailUsers; i++) {
+            // Sometimes a retraction that takes a user's only vote away.
+            String user = "u" + random.nextInt(100);
+            Tally delta =
+                    random.nextInt(5) == 0 && snapshot.containsKey(user)
+                            ? retractAll(snapshot.get(user))
+                            : votes(random);
+            tail.merge(user, delta, Tally::plus);
+        }
+        Map<String, Tally> all = new HashMap<>(snapshot);
+        tail.forEach((user, delta) -> all.merge(user, delta, Tally::plus));
+
+        Standings expected = Standings.rank(all);
+        MergedStandings merged =
+                new MergedStandings(RankedSnapshot.of(snapshot), tail, (u, p) -> 0);
+
+        assertThat(merged.totalUsers()).isEqualTo(expected.totalUsers());
+        assertThat(merged.page(0, 1000)).isEqualTo(expected.page(0, 1000));
+        assertThat(merged.page(3, 7)).isEqualTo(expected.page(3, 7));
+        for (String user : all.keySet()) {
+            assertThat(merged.positionOf(user)).as(user).isEqualTo(expected.positionOf(user));
+        }
+        assertThat(merged.positionOf("nobody")).isEmpty();
+
+        // A new head: the snapshot plus the delta, merged linearly, ranks the same way.
+        Standings plusDelta = Standings.rank(all);
+        RankedSnapshot next = RankedSnapshot.of(snapshot).plus(tail);
+        MergedStandings nextView = new MergedStandings(next, Map.of(), (u, p) -> 0);
+        assertThat(nextView.page(0, 1000)).isEqualTo(plusDelta.page(0, 1000));
+        for (String user : all.keySet()) {
+            assertThat(next.position(user) >= 0).isEqualTo(all.get(user).hasVotes());
+        }
+    }
+
+    @Test
+    void findsUsersByIdAndKeepsDistinctVoters() {
+        Map<String, Tally> snapshot = new HashMap<>();
+        for (int i = 0; i < 10_000; i++) {
+            snapshot.put("user-" + i + "-é", Tally.of(i % 97 + 1));
+        }
+        RankedSnapshot ranked = RankedSnapshot.of(snapshot);
+
+        int position = ranked.position("user-4242-é");
+        assertThat(ranked.user(position)).isEqualTo("user-4242-é");
+        assertThat(ranked.tally(position)).isEqualTo(Tally.of(4242 % 97 + 1));
+        assertThat(ranked.position("user-10000-é")).isEqualTo(-1);
+        LeaderboardEntry first =
+                new MergedStandings(ranked, Map.of(), (u, p) -> 0).page(0, 1).get(0);
+        assertThat(first.votes()).isEqualTo(97);
+        assertThat(first.rank()).isEqualTo(1);
+        assertThat(ranked.retainedBytes() / ranked.size()).isLessThan(100);
+    }
+
+    private static Tally votes(Random random) {
+        Tally tally = Tally.EMPTY;
+        for (int i = random.nextInt(3) + 1; i > 0; i--) {
+            // Few distinct sums, so ties (and competition ranks) are common.
+            tally = tally.plusVote(random.nextInt(7) - 2 == 0 ? 1 : random.nextInt(7) - 2);
+        }
+        return tally;
+    }
+
+    /** A tail that cancels every vote of the snapshot tally (what retracting them all does). */
+    private static Tally retractAll(Tally tally) {
+        return new Tally(
+                -tally.sum(),
+                -tally.count(),
+                Long.MAX_VALUE,
+                Long.MIN_VALUE,
+                ~tally.sumSqHigh() + (tally.sumSqLow() == 0 ? 1 : 0),
+                -tally.sumSqLow());
+    }
+}
