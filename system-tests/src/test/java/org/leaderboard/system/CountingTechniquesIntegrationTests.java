@@ -185,6 +185,12 @@ class CountingTechniquesIntegrationTests {
         assertThat(star.get("user").asText()).isEqualTo("star");
         assertThat(star.get("votes").asLong()).isEqualTo(voters + 1);
         double error = Math.abs(star.get("distinctVoters").asLong() - voters) / (double) voters;
+        System.out.printf(
+                "distinct voters: %d estimated for %d (error %.2f%%, tailEvents %d)%n",
+                star.get("distinctVoters").asLong(),
+                voters,
+                100 * error,
+                leaderboard.get("tailEvents").asLong());
         // Three relative standard errors of an lgK=12 HyperLogLog sketch: 3 x 1.04 / 64.
         assertThat(error).isLessThan(3 * 1.04 / 64);
     }

@@ -21,6 +21,7 @@ class VoterSketchesTests {
 
         long estimate = VoterSketches.estimate(folded.voters("song-7"));
 
+        System.out.printf("distinct voters: %d estimated for 100000%n", estimate);
         assertThat(folded.get("song-7").count()).isEqualTo(200_000);
         assertThat((double) Math.abs(estimate - 100_000) / 100_000).isLessThan(3 * RSE);
     }
