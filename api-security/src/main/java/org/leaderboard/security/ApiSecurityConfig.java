@@ -44,6 +44,12 @@ public class ApiSecurityConfig {
                     "/actuator/metrics",
                     "/actuator/metrics/**");
 
+    /** Refusals Tomcat makes before any filter runs, as problem details too. */
+    @Bean
+    static TomcatProblems tomcatProblems() {
+        return new TomcatProblems();
+    }
+
     @Bean
     static RoleHierarchy roleHierarchy() {
         return RoleHierarchyImpl.withDefaultRolePrefix()

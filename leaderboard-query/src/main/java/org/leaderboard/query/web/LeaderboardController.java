@@ -12,7 +12,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The query API: a page of a board's ranking, and one user's standing. */
+/**
+ * The query API: a page of a board's ranking, and one user's standing. Parameters are taken as text
+ * and read by {@link Parameters}, and every parameter is named, so that {@link KnownParameters} can
+ * list them.
+ */
 @RestController
 @RequestMapping("/boards/{board}")
 class LeaderboardController {
@@ -28,20 +32,20 @@ class LeaderboardController {
     @GetMapping("/leaderboard")
     Leaderboard leaderboard(
             @PathVariable String board,
-            @RequestParam(defaultValue = "0") int offset,
-            @RequestParam(required = false) Integer limit) {
-        int pageSize = limit == null ? settings.defaultLimit() : limit;
+            @RequestParam(name = "offset", required = false) String offset,
+            @RequestParam(name = "limit", required = false) String limit) {
+        int from = Parameters.wholeNumber("offset", offset, 0);
+        int pageSize = Parameters.wholeNumber("limit", limit, settings.defaultLimit());
         return Answers.await(
-                queries.query(
-                        new FetchLeaderboardQuery(board, offset, pageSize), Leaderboard.class));
+                queries.query(new FetchLeaderboardQuery(board, from, pageSize), Leaderboard.class));
     }
 
     @GetMapping("/users/{user}")
     UserStanding user(
             @PathVariable String board,
             @PathVariable String user,
-            @RequestParam(required = false) Integer around) {
-        int neighbours = around == null ? settings.defaultAround() : around;
+            @RequestParam(name = "around", required = false) String around) {
+        int neighbours = Parameters.wholeNumber("around", around, settings.defaultAround());
         return Answers.await(
                 queries.query(
                         new FetchUserStandingQuery(board, user, neighbours), UserStanding.class));
