@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 
 /**
  * Tomcat's own error answers as problem details instead of its HTML page. Tomcat refuses some
@@ -28,16 +29,18 @@ public final class ProblemReportValve extends ErrorReportValve {
             return;
         }
         HttpStatus known = HttpStatus.resolve(status);
-        ProblemDetail problem = ProblemDetail.forStatus(status);
-        problem.setTitle(known == null ? "Error" : known.getReasonPhrase());
-        problem.setDetail(detail(status, response.getMessage()));
+        // The fields of an RFC 9457 problem, as Spring writes them for every other refusal.
+        Map<String, Object> problem = new LinkedHashMap<>();
+        problem.put("type", "about:blank");
+        problem.put("title", known == null ? "Error" : known.getReasonPhrase());
+        problem.put("status", status);
+        problem.put("detail", detail(status, response.getMessage()));
         try {
             response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
             response.setCharacterEncoding(StandardCharsets.UTF_8.name());
             Writer writer = response.getReporter();
             if (writer != null) {
-                writer.write(
-                        JSON.writeValueAsString(JSON.convertValue(problem, java.util.Map.class)));
+                writer.write(JSON.writeValueAsString(problem));
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException e) {
@@ -50,7 +53,7 @@ public final class ProblemReportValve extends ErrorReportValve {
         if (status == 400) {
             return "the request could not be read"
                     + reason
-                    + ": the URL must not hold %00, an encoded '/' or '\\\\', or broken"
+                    + ": the URL must not hold %00, an encoded '/' or '\\', or broken"
                     + " percent-encoding";
         }
         return "the server refused the request" + reason;

@@ -44,4 +44,17 @@ class RequestLimitsIntegrationTests extends WriterIntegrationTestBase {
                                 + " smaller batches");
         assertThat(storedVote(board, voteId)).isEmpty();
     }
+
+    @Test
+    void urlsRefusedBeforeAnyControllerAreProblemsToo() {
+        // %00 and an encoded '/' are refused by Tomcat itself, ';' by Spring Security's firewall.
+        for (String path :
+                new String[] {"/boards/%00/votes", "/boards/a%2Fb/votes", "/boards/a;b/votes"}) {
+            Answer answer = post(path, vote(voteIdNow(), "u1", 1));
+
+            assertThat(answer.status()).as(path).isEqualTo(400);
+            assertThat(answer.contentType()).as(path).startsWith("application/problem+json");
+            assertThat(answer.text("detail")).as(path).contains("URL");
+        }
+    }
 }
