@@ -4,8 +4,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.leaderboard.model.board.InvalidInputException;
+import org.springframework.core.MethodParameter;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
@@ -38,9 +38,14 @@ final class KnownParameters implements HandlerInterceptor {
 
     private static List<String> names(HandlerMethod method) {
         return Arrays.stream(method.getMethodParameters())
-                .map(parameter -> parameter.getParameterAnnotation(RequestParam.class))
-                .filter(Objects::nonNull)
-                .map(RequestParam::name)
+                .filter(parameter -> parameter.hasParameterAnnotation(RequestParam.class))
+                .map(KnownParameters::name)
                 .toList();
+    }
+
+    /** {@code @RequestParam String asOf} names no parameter: then it is the Java name. */
+    private static String name(MethodParameter parameter) {
+        String name = parameter.getParameterAnnotation(RequestParam.class).name();
+        return name.isEmpty() ? parameter.getParameterName() : name;
     }
 }
