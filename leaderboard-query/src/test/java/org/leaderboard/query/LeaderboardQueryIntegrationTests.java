@@ -40,6 +40,7 @@ import org.springframework.boot.test.autoconfigure.actuate.observability.AutoCon
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.MediaType;
+import org.springframework.http.RequestEntity;
 import org.springframework.http.ResponseEntity;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -301,6 +302,25 @@ class LeaderboardQueryIntegrationTests {
                 .withThrowableOfType(ExecutionException.class)
                 .havingCause()
                 .isExactlyInstanceOf(UnknownUserException.class);
+    }
+
+    @Test
+    void readsArePublicByDefaultButAnInvalidApiKeyIsStillRefused() {
+        sevenUsers("public");
+
+        ResponseEntity<String> withBadKey =
+                http.exchange(
+                        RequestEntity.get(
+                                        URI.create(
+                                                http.getRootUri() + "/boards/public/leaderboard"))
+                                .header("X-API-Key", "no-such-key-0123456789")
+                                .build(),
+                        String.class);
+
+        assertThat(ok("/boards/public/leaderboard").get("totalUsers").asLong()).isEqualTo(7);
+        assertThat(withBadKey.getStatusCode().value()).isEqualTo(401);
+        assertThat(parse(withBadKey.getBody()).get("detail").asText())
+                .isEqualTo("the API key is not valid");
     }
 
     @Test

@@ -10,7 +10,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** A plain HTTP client speaking JSON, as any user's client would. */
+/**
+ * A plain HTTP client speaking JSON, as any user's client would, with the admin's API key of {@link
+ * RunningSystem}.
+ */
 final class HttpJson {
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -24,6 +27,7 @@ final class HttpJson {
             return send(
                     HttpRequest.newBuilder(URI.create(url))
                             .header("Content-Type", "application/json")
+                            .header("X-API-Key", RunningSystem.ADMIN_KEY)
                             .POST(
                                     HttpRequest.BodyPublishers.ofString(
                                             JSON.writeValueAsString(body)))
@@ -34,7 +38,11 @@ final class HttpJson {
     }
 
     Answer get(String url) {
-        return send(HttpRequest.newBuilder(URI.create(url)).GET().build());
+        return send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("X-API-Key", RunningSystem.ADMIN_KEY)
+                        .GET()
+                        .build());
     }
 
     private Answer send(HttpRequest request) {

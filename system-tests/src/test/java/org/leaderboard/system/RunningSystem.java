@@ -24,6 +24,12 @@ final class RunningSystem implements AutoCloseable {
     private static final String VERSION =
             System.getProperty("leaderboard.version", "0.1.0-SNAPSHOT");
 
+    /**
+     * The admin key both services accept in these tests (api.security.keys, as one Secret would
+     * feed both); HttpJson sends it.
+     */
+    static final String ADMIN_KEY = "system-test-admin-key-0123456789";
+
     final String keyspace;
     final ServiceProcess writer;
     final ServiceProcess query;
@@ -43,14 +49,14 @@ final class RunningSystem implements AutoCloseable {
                         "writer-service",
                         jar("writer-service"),
                         FreePorts.any(),
-                        with(cassandra(), extraArguments),
+                        with(withAdminKey(cassandra()), extraArguments),
                         logs);
         this.query =
                 new ServiceProcess(
                         "leaderboard-query",
                         jar("leaderboard-query"),
                         FreePorts.any(),
-                        with(cassandra(), extraArguments),
+                        with(withAdminKey(cassandra()), extraArguments),
                         logs);
         writer.start();
         query.start();
@@ -76,7 +82,7 @@ final class RunningSystem implements AutoCloseable {
                         "writer-service-2",
                         jar("writer-service"),
                         FreePorts.any(),
-                        cassandra(),
+                        withAdminKey(cassandra()),
                         logs);
         extraWriters.add(another);
         another.start();
@@ -132,6 +138,14 @@ final class RunningSystem implements AutoCloseable {
                 .springProperties(keyspace)
                 .forEach((key, value) -> arguments.add("--" + key + "=" + value));
         return arguments;
+    }
+
+    private static List<String> withAdminKey(List<String> arguments) {
+        List<String> all = new ArrayList<>(arguments);
+        all.add("--api.security.keys[0].name=system-test-admin");
+        all.add("--api.security.keys[0].key=" + ADMIN_KEY);
+        all.add("--api.security.keys[0].roles=ADMIN");
+        return all;
     }
 
     static Path jar(String module) {

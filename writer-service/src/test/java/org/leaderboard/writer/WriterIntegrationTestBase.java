@@ -28,6 +28,7 @@ import org.leaderboard.model.time.Buckets;
 import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.testsupport.TestTokens;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -48,6 +49,9 @@ import org.springframework.test.context.DynamicPropertySource;
 abstract class WriterIntegrationTestBase {
 
     static final String KEYSPACE = TestCassandra.shared().newKeyspace("writer");
+    static final String ADMIN_KEY = "test-admin-key-0123456789";
+    static final String VOTER_KEY = "test-voter-key-0123456789";
+    static final String READER_KEY = "test-reader-key-0123456789";
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,6 +61,20 @@ abstract class WriterIntegrationTestBase {
         TestCassandra.shared()
                 .springProperties(KEYSPACE)
                 .forEach((k, v) -> registry.add(k, () -> v));
+        apiKey(registry, 0, "test-admin", ADMIN_KEY, "ADMIN");
+        apiKey(registry, 1, "test-voter", VOTER_KEY, "VOTER");
+        apiKey(registry, 2, "test-reader", READER_KEY, "READER");
+        registry.add(
+                "spring.security.oauth2.resourceserver.jwt.public-key-location",
+                TestTokens::publicKeyLocation);
+    }
+
+    private static void apiKey(
+            DynamicPropertyRegistry registry, int index, String name, String key, String roles) {
+        String prefix = "api.security.keys[" + index + "].";
+        registry.add(prefix + "name", () -> name);
+        registry.add(prefix + "key", () -> key);
+        registry.add(prefix + "roles", () -> roles);
     }
 
     @TestConfiguration
@@ -90,22 +108,33 @@ abstract class WriterIntegrationTestBase {
         return postAsync(path, body).join();
     }
 
+    /** Posts with the admin's API key, as the contract tests are about input, not access. */
     CompletableFuture<Answer> postAsync(String path, String body) {
-        HttpRequest request =
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build();
-        return HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofString())
-                .thenApply(WriterIntegrationTestBase::answer);
+        return sendAsync("POST", path, body, "X-API-Key", ADMIN_KEY);
     }
 
     Answer get(String path) {
-        HttpRequest request =
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build();
-        return HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofString())
-                .thenApply(WriterIntegrationTestBase::answer)
-                .join();
+        return sendAsync("GET", path, null, "X-API-Key", ADMIN_KEY).join();
+    }
+
+    /** {@code headers} are name, value pairs; a null body sends none. */
+    CompletableFuture<Answer> sendAsync(
+            String method, String path, String body, String... headers) {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .method(
+                                method,
+                                body == null
+                                        ? HttpRequest.BodyPublishers.noBody()
+                                        : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return HTTP.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
+                .thenApply(WriterIntegrationTestBase::answer);
     }
 
     private static Answer answer(HttpResponse<String> response) {

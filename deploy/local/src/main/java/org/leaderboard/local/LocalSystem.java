@@ -20,6 +20,9 @@ public final class LocalSystem {
     static final String KEYSPACE = "leaderboard";
     static final String VERSION = "0.1.0-SNAPSHOT";
 
+    /** A key for this machine only; deployments take theirs from a Secret (api.security.keys). */
+    static final String DEV_KEY = "local-dev-admin-key";
+
     /**
      * Set when Ctrl-C starts the shutdown: children die of the same SIGINT, which is expected then.
      */
@@ -81,7 +84,15 @@ public final class LocalSystem {
                         "--spring.cassandra.keyspace-name=" + KEYSPACE);
         return List.of(
                 new ServiceProcess(
-                        "writer-service", jar(root, "writer-service"), 8081, cassandra, logs),
+                        "writer-service",
+                        jar(root, "writer-service"),
+                        8081,
+                        concat(
+                                cassandra,
+                                "--api.security.keys[0].name=local-dev",
+                                "--api.security.keys[0].key=" + DEV_KEY,
+                                "--api.security.keys[0].roles=ADMIN"),
+                        logs),
                 new ServiceProcess(
                         "leaderboard-query", jar(root, "leaderboard-query"), 8082, cassandra, logs),
                 new ServiceProcess(
@@ -92,7 +103,7 @@ public final class LocalSystem {
                         logs));
     }
 
-    private static List<String> concat(List<String> list, String extra) {
+    private static List<String> concat(List<String> list, String... extra) {
         return java.util.stream.Stream.concat(list.stream(), java.util.stream.Stream.of(extra))
                 .toList();
     }
@@ -109,10 +120,11 @@ public final class LocalSystem {
         say("  snapshot worker      http://127.0.0.1:8083   (a pass every 5 s)");
         say("  Cassandra            127.0.0.1:9042 keyspace '" + KEYSPACE + "'");
         say("Try:");
+        say("  K='X-API-Key: " + DEV_KEY + "'   # the writer's local admin key");
         say(
-                "  curl -s -XPOST localhost:8081/boards -H 'Content-Type: application/json' -d '{\"board\":\"song-contest\"}'");
+                "  curl -s -XPOST localhost:8081/boards -H \"$K\" -H 'Content-Type: application/json' -d '{\"board\":\"song-contest\"}'");
         say(
-                "  curl -s -XPOST localhost:8081/boards/song-contest/votes -H 'Content-Type: application/json' \\");
+                "  curl -s -XPOST localhost:8081/boards/song-contest/votes -H \"$K\" -H 'Content-Type: application/json' \\");
         say("       -d '{\"user\":\"abba\",\"voter\":\"v1\",\"votes\":1}'");
         say("  curl -s localhost:8082/boards/song-contest/leaderboard");
         say("Press Ctrl-C to stop everything.");

@@ -14,7 +14,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The query API: a page of a board's ranking, and one user's standing. */
+/**
+ * The query API: a page of a board's ranking, and one user's standing. Parameters are taken as text
+ * and read by {@link Parameters}, and every parameter is named, so that {@link KnownParameters} can
+ * list them.
+ */
 @RestController
 @RequestMapping("/boards/{board}")
 class LeaderboardController {
@@ -30,15 +34,16 @@ class LeaderboardController {
     @GetMapping("/leaderboard")
     Leaderboard leaderboard(
             @PathVariable String board,
-            @RequestParam(defaultValue = "0") int offset,
-            @RequestParam(required = false) Integer limit,
-            @RequestParam(required = false) String asOf,
-            @RequestParam(required = false) String consistency) {
-        int pageSize = limit == null ? settings.defaultLimit() : limit;
+            @RequestParam(name = "offset", required = false) String offset,
+            @RequestParam(name = "limit", required = false) String limit,
+            @RequestParam(name = "asOf", required = false) String asOf,
+            @RequestParam(name = "consistency", required = false) String consistency) {
+        int from = Parameters.wholeNumber("offset", offset, 0);
+        int pageSize = Parameters.wholeNumber("limit", limit, settings.defaultLimit());
         return Answers.await(
                 queries.query(
                         new FetchLeaderboardQuery(
-                                board, offset, pageSize, AsOf.parse(asOf), mode(consistency)),
+                                board, from, pageSize, AsOf.parse(asOf), mode(consistency)),
                         Leaderboard.class));
     }
 
@@ -46,10 +51,10 @@ class LeaderboardController {
     UserStanding user(
             @PathVariable String board,
             @PathVariable String user,
-            @RequestParam(required = false) Integer around,
-            @RequestParam(required = false) String asOf,
-            @RequestParam(required = false) String consistency) {
-        int neighbours = around == null ? settings.defaultAround() : around;
+            @RequestParam(name = "around", required = false) String around,
+            @RequestParam(name = "asOf", required = false) String asOf,
+            @RequestParam(name = "consistency", required = false) String consistency) {
+        int neighbours = Parameters.wholeNumber("around", around, settings.defaultAround());
         return Answers.await(
                 queries.query(
                         new FetchUserStandingQuery(

@@ -46,7 +46,9 @@ public final class Ids {
                     field,
                     "is " + length + " characters long; at most " + MAX_ID_LENGTH + " allowed");
         }
-        if (id.isBlank()) {
+        // isBlank alone lets through ids of only no-break or other Unicode spaces (U+00A0, U+2007).
+        if (id.codePoints()
+                .allMatch(cp -> Character.isWhitespace(cp) || Character.isSpaceChar(cp))) {
             throw new InvalidInputException(field, "must not be blank");
         }
         id.codePoints()

@@ -22,6 +22,15 @@ class IdsAndSettingsTests {
     }
 
     @Test
+    void anIdOfOnlyNoBreakOrOtherUnicodeSpacesIsBlankButSpacesInsideAnIdAreFine() {
+        for (String blank : new String[] {"\u00a0", "\u2007\u202f", "\u3000", " \u00a0 "}) {
+            assertThatThrownBy(() -> Ids.requireId("user", blank))
+                    .hasMessage("user: must not be blank");
+        }
+        assertThat(Ids.requireId("user", "Anna\u00a0Lena")).isEqualTo("Anna\u00a0Lena");
+    }
+
+    @Test
     void boardIdsAreUrlSafe() {
         assertThat(Ids.requireBoard("board", "song-contest_2026.final"))
                 .isEqualTo("song-contest_2026.final");

@@ -3,6 +3,7 @@ package org.leaderboard.writer.config;
 import java.time.Duration;
 import org.leaderboard.model.cassandra.Consistency;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The writer's own settings (prefix {@code writer}); defaults live in application.yml.
@@ -13,10 +14,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param writeConsistency consistency level of event inserts (with the read level it must overlap a
  *     majority of replicas for read-your-writes, e.g. LOCAL_QUORUM both)
  * @param readConsistency consistency level of board look-ups and late-retry look-ups
+ * @param maxRequestSize largest request body read; a larger one is refused with 413 before it is
+ *     read whole, so no client can make the writer hold an arbitrary amount of memory
  */
 @ConfigurationProperties("writer")
 public record WriterSettings(
-        Duration maxClockSkew, int maxBatchSize, String writeConsistency, String readConsistency) {
+        Duration maxClockSkew,
+        int maxBatchSize,
+        String writeConsistency,
+        String readConsistency,
+        DataSize maxRequestSize) {
 
     public WriterSettings {
         if (maxClockSkew == null || maxClockSkew.isNegative()) {
@@ -26,6 +33,10 @@ public record WriterSettings(
         if (maxBatchSize < 1) {
             throw new IllegalArgumentException(
                     "writer.max-batch-size must be at least 1, was " + maxBatchSize);
+        }
+        if (maxRequestSize == null || maxRequestSize.toBytes() < 1024) {
+            throw new IllegalArgumentException(
+                    "writer.max-request-size must be at least 1KB, was " + maxRequestSize);
         }
     }
 

@@ -87,6 +87,18 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
             HttpHeaders headers,
             HttpStatusCode status,
             WebRequest request) {
+        if (e.getMostSpecificCause() instanceof RequestSizeLimit.TooLargeException tooLarge) {
+            ProblemDetail problem =
+                    problem(
+                            HttpStatus.PAYLOAD_TOO_LARGE,
+                            "Request too large",
+                            "body: is larger than "
+                                    + tooLarge.maxBytes()
+                                    + " bytes (writer.max-request-size); send smaller batches");
+            problem.setProperty("field", "body");
+            return handleExceptionInternal(
+                    e, problem, headers, HttpStatus.PAYLOAD_TOO_LARGE, request);
+        }
         return handleExceptionInternal(
                 e, invalidInput(JsonProblems.describe(e)), headers, status, request);
     }

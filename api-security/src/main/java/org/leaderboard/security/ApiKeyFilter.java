@@ -1,0 +1,65 @@
+package org.leaderboard.security;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Optional;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Authenticates a request that carries an API key, in {@code X-API-Key: <key>} or {@code
+ * Authorization: ApiKey <key>}. A request without one passes on unauthenticated (a bearer token or
+ * a public endpoint may still serve it); a key that is not configured is answered 401 at once,
+ * rather than being treated as no key, so a client with a mistyped key learns why.
+ */
+final class ApiKeyFilter extends OncePerRequestFilter {
+
+    static final String HEADER = "X-API-Key";
+    private static final String SCHEME = "ApiKey ";
+
+    private final ApiKeys keys;
+    private final AuthenticationEntryPoint refusal;
+
+    ApiKeyFilter(ApiKeys keys, AuthenticationEntryPoint refusal) {
+        this.keys = keys;
+        this.refusal = refusal;
+    }
+
+    @Override
+    protected void doFilterInternal(
+            HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        Optional<String> presented = presentedKey(request);
+        if (presented.isPresent()) {
+            Optional<ApiKey> key = keys.find(presented.get());
+            if (key.isEmpty()) {
+                SecurityContextHolder.clearContext();
+                refusal.commence(
+                        request, response, new BadCredentialsException("the API key is not valid"));
+                return;
+            }
+            var context = SecurityContextHolder.createEmptyContext();
+            context.setAuthentication(new ApiKeyAuthentication(key.get()));
+            SecurityContextHolder.setContext(context);
+        }
+        chain.doFilter(request, response);
+    }
+
+    private static Optional<String> presentedKey(HttpServletRequest request) {
+        String header = request.getHeader(HEADER);
+        if (header != null) {
+            return Optional.of(header.strip());
+        }
+        String authorization = request.getHeader("Authorization");
+        if (authorization != null
+                && authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+            return Optional.of(authorization.substring(SCHEME.length()).strip());
+        }
+        return Optional.empty();
+    }
+}

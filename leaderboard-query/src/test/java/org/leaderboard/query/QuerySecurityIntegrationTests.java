@@ -1,0 +1,162 @@
+package org.leaderboard.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.testsupport.TestTokens;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The query API with {@code api.security.query-public=false}: reads need the READER role (ADMIN
+ * implies it), by API key or bearer token; probes stay open. (That reads are public by default is
+ * what {@link LeaderboardQueryIntegrationTests} relies on throughout.)
+ */
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "api.security.query-public=false",
+            "api.security.keys[0].name=dashboard",
+            "api.security.keys[0].key=" + QuerySecurityIntegrationTests.READER_KEY,
+            "api.security.keys[0].roles=READER",
+            "api.security.keys[1].name=voting-app",
+            "api.security.keys[1].key=" + QuerySecurityIntegrationTests.VOTER_KEY,
+            "api.security.keys[1].roles=VOTER"
+        })
+class QuerySecurityIntegrationTests {
+
+    static final String READER_KEY = "reader-key-0123456789abcdef";
+    static final String VOTER_KEY = "voter-key-0123456789abcdef";
+    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("querysec");
+    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String LEADERBOARD = "/boards/guarded/leaderboard";
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        TestCassandra.shared()
+                .springProperties(KEYSPACE)
+                .forEach((key, value) -> registry.add(key, () -> value));
+        registry.add(
+                "spring.security.oauth2.resourceserver.jwt.public-key-location",
+                TestTokens::publicKeyLocation);
+    }
+
+    @BeforeAll
+    static void oneVote() {
+        Instant now = Instant.now();
+        BoardSettings board =
+                new BoardDao(SESSION, Consistency.DEFAULT)
+                        .insertIfAbsent(
+                                new BoardSettings(
+                                        "guarded",
+                                        60,
+                                        UniqueVotes.NONE,
+                                        60,
+                                        4,
+                                        4,
+                                        now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS)));
+        Instant time = now.minusSeconds(30);
+        new VoteEventDao(SESSION, Consistency.DEFAULT)
+                .insert(
+                        board,
+                        new VoteCastEvent(TimeUuids.voteIdAt(time), "guarded", "alice", "v1", 3),
+                        time)
+                .toCompletableFuture()
+                .join();
+    }
+
+    @AfterAll
+    static void closeSession() {
+        SESSION.close();
+    }
+
+    @LocalServerPort int port;
+
+    @Test
+    void aReadWithoutCredentialsIs401WithAProblem() throws Exception {
+        HttpResponse<String> response = get(LEADERBOARD);
+
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(
+                        type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(json(response).get("detail").asText()).contains("X-API-Key");
+        assertThat(get("/boards/guarded/users/alice").statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void aReaderKeyOrAReaderOrAdminTokenReads() throws Exception {
+        HttpResponse<String> byKey = get(LEADERBOARD, "X-API-Key", READER_KEY);
+        HttpResponse<String> byToken =
+                get(LEADERBOARD, "Authorization", "Bearer " + TestTokens.token("dash", "READER"));
+        HttpResponse<String> byAdmin =
+                get(
+                        "/boards/guarded/users/alice",
+                        "Authorization",
+                        "Bearer " + TestTokens.token("ops", "ADMIN"));
+
+        assertThat(byKey.statusCode()).isEqualTo(200);
+        assertThat(json(byKey).at("/entries/0/votes").asLong()).isEqualTo(3);
+        assertThat(byToken.statusCode()).isEqualTo(200);
+        assertThat(byAdmin.statusCode()).isEqualTo(200);
+        assertThat(json(byAdmin).get("user").asText()).isEqualTo("alice");
+    }
+
+    @Test
+    void aVoterMayNotRead() throws Exception {
+        HttpResponse<String> byKey = get(LEADERBOARD, "X-API-Key", VOTER_KEY);
+        HttpResponse<String> byToken =
+                get(LEADERBOARD, "Authorization", "Bearer " + TestTokens.token("app", "VOTER"));
+
+        assertThat(byKey.statusCode()).isEqualTo(403);
+        assertThat(json(byKey).get("detail").asText())
+                .isEqualTo(
+                        "GET /boards/guarded/leaderboard needs the role READER; the credentials"
+                                + " of 'voting-app' carry VOTER");
+        assertThat(byToken.statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void probesNeedNoCredentials() throws Exception {
+        assertThat(get("/actuator/health/readiness").statusCode()).isEqualTo(200);
+        assertThat(get("/actuator/health/liveness").statusCode()).isEqualTo(200);
+    }
+
+    private HttpResponse<String> get(String path, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET();
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode json(HttpResponse<String> response) throws IOException {
+        return JSON.readTree(response.body());
+    }
+}
