@@ -180,7 +180,10 @@ class KustomizeManifestsTests {
             }
         }
         assertThat(referenced)
-                .containsExactly("leaderboard-cassandra", "leaderboard-cassandra-admin");
+                .containsExactly(
+                        "leaderboard-api-keys",
+                        "leaderboard-cassandra",
+                        "leaderboard-cassandra-admin");
     }
 
     @ParameterizedTest

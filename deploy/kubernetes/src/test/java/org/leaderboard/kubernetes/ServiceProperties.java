@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.leaderboard.security.ApiSecuritySettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
@@ -43,6 +44,10 @@ final class ServiceProperties {
         properties.addBootMetadata();
         properties.addApplicationYml(module);
         properties.addSettings(settings);
+        if (module.equals("writer-service") || module.equals("leaderboard-query")) {
+            // Both HTTP services share the api-security module's settings (api.security.*).
+            properties.addSettings(ApiSecuritySettings.class);
+        }
         return properties;
     }
 
@@ -125,7 +130,8 @@ final class ServiceProperties {
             return;
         }
         names.add(parsed);
-        if (type.startsWith("java.util.Map")) {
+        // A map or a list binds any key or index below it (api.security.keys[0].key).
+        if (type.startsWith("java.util.Map") || type.startsWith("java.util.List")) {
             mapPrefixes.add(parsed);
         }
     }
