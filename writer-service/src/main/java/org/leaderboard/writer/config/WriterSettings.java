@@ -13,10 +13,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param writeConsistency consistency level of event inserts (with the read level it must overlap a
  *     majority of replicas for read-your-writes, e.g. LOCAL_QUORUM both)
  * @param readConsistency consistency level of board look-ups and late-retry look-ups
+ * @param clockOffset added to the system clock for every "now" of the writer (default 0): lets
+ *     fault tests run writers whose clocks disagree, as hosts' clocks do within the allowed skew
  */
 @ConfigurationProperties("writer")
 public record WriterSettings(
-        Duration maxClockSkew, int maxBatchSize, String writeConsistency, String readConsistency) {
+        Duration maxClockSkew,
+        int maxBatchSize,
+        String writeConsistency,
+        String readConsistency,
+        Duration clockOffset) {
 
     public WriterSettings {
         if (maxClockSkew == null || maxClockSkew.isNegative()) {
@@ -27,6 +33,7 @@ public record WriterSettings(
             throw new IllegalArgumentException(
                     "writer.max-batch-size must be at least 1, was " + maxBatchSize);
         }
+        clockOffset = clockOffset == null ? Duration.ZERO : clockOffset;
     }
 
     public Consistency consistency() {
