@@ -1,13 +1,11 @@
 package org.leaderboard.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.leaderboard.faults.RetryingClient.Result;
 import org.leaderboard.local.CassandraNode;
 import org.leaderboard.local.ClientSecurity;
 import org.leaderboard.local.ServiceProcess;
@@ -39,7 +37,7 @@ class NodeLossIntegrationTests {
             Instant back;
             Duration restart;
             try (QueryPoller queries = new QueryPoller(query.baseUrl(), BOARD)) {
-                awaitAcknowledged(client, 8 * VOTES_PER_SECOND);
+                client.awaitAcknowledged(5 * VOTES_PER_SECOND);
 
                 CassandraNode victim = cluster.node(2);
                 long pid = victim.pid().orElseThrow();
@@ -47,15 +45,15 @@ class NodeLossIntegrationTests {
                 ProcessHandle.of(pid).orElseThrow().destroyForcibly(); // kill -9 <pid>
                 victim.kill(); // reaps the process
                 assertThat(ProcessHandle.of(pid)).isEmpty();
-                // Writes go on with two of three replicas: 12 s worth of acknowledgements.
-                awaitAcknowledged(client, 12 * VOTES_PER_SECOND);
+                // Writes go on with two of three replicas: 10 s worth of acknowledgements.
+                client.awaitAcknowledged(10 * VOTES_PER_SECOND);
 
                 Instant restarting = Instant.now();
                 victim.start(Duration.ofMinutes(3));
                 cluster.cassandra.awaitAllUp(ClientSecurity.NONE, Duration.ofMinutes(2));
                 back = Instant.now();
                 restart = Duration.between(restarting, back);
-                awaitAcknowledged(client, 8 * VOTES_PER_SECOND);
+                client.awaitAcknowledged(5 * VOTES_PER_SECOND);
 
                 Report.line(
                         TEST,
@@ -78,12 +76,5 @@ class NodeLossIntegrationTests {
             Boards.assertFinalLeaderboardEqualsOracle(
                     services, query.baseUrl(), BOARD, oracle, lastVote);
         }
-    }
-
-    private static void awaitAcknowledged(RetryingClient client, long more) {
-        long target = client.attempts(Result.ACKNOWLEDGED) + more;
-        await().atMost(Duration.ofMinutes(2))
-                .pollInterval(Duration.ofMillis(200))
-                .until(() -> client.attempts(Result.ACKNOWLEDGED) >= target);
     }
 }

@@ -1,5 +1,7 @@
 package org.leaderboard.faults;
 
+import static org.awaitility.Awaitility.await;
+
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -99,6 +101,14 @@ final class RetryingClient {
     private static long backoffMillis(int attempt) {
         long cap = Math.min(2000, 50L << Math.min(attempt, 6));
         return ThreadLocalRandom.current().nextLong(cap / 2, cap + 1);
+    }
+
+    /** Waits until {@code more} votes have been acknowledged than so far (at 20/s at least). */
+    void awaitAcknowledged(long more) {
+        long target = attempts(Result.ACKNOWLEDGED) + more;
+        await().atMost(Duration.ofMinutes(2).plusSeconds(more / 20))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> attempts(Result.ACKNOWLEDGED) >= target);
     }
 
     long sent() {

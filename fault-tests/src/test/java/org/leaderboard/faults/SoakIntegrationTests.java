@@ -56,10 +56,9 @@ class SoakIntegrationTests {
             long queryFailures;
             try (QueryPoller queries = new QueryPoller(query.baseUrl(), BOARD)) {
                 long warmUp = Math.max(20, DURATION.toSeconds() / 6) * VOTES_PER_SECOND;
-                WriterCrashIntegrationTests.awaitAcknowledged(client, warmUp);
+                client.awaitAcknowledged(warmUp);
                 startHeap = heaps(pids);
-                WriterCrashIntegrationTests.awaitAcknowledged(
-                        client, DURATION.toSeconds() * VOTES_PER_SECOND - warmUp);
+                client.awaitAcknowledged(DURATION.toSeconds() * VOTES_PER_SECOND - warmUp);
                 endHeap = heaps(pids);
                 queryReads = queries.reads();
                 queryFailures = queries.failed();

@@ -34,14 +34,14 @@ class WriterCrashIntegrationTests {
             RetryingClient client =
                     new RetryingClient(List.of(first.baseUrl(), second.baseUrl()), oracle);
             SteadyLoad load = new SteadyLoad(client, BOARD).start(VOTES_PER_SECOND);
-            awaitAcknowledged(client, 8 * VOTES_PER_SECOND);
+            client.awaitAcknowledged(8 * VOTES_PER_SECOND);
 
             long pid = first.pid().orElseThrow();
             Instant crashed = Instant.now();
             ProcessHandle.of(pid).orElseThrow().destroyForcibly(); // kill -9 <pid>
             await().atMost(Duration.ofSeconds(30)).until(() -> !first.isAlive());
             // Votes go on, the dead writer's share retried on the other one.
-            awaitAcknowledged(client, 10 * VOTES_PER_SECOND);
+            client.awaitAcknowledged(10 * VOTES_PER_SECOND);
             Instant after = Instant.now();
 
             Instant lastVote = load.stopAndAwaitAnswers();
@@ -62,12 +62,5 @@ class WriterCrashIntegrationTests {
             Boards.assertFinalLeaderboardEqualsOracle(
                     services, query.baseUrl(), BOARD, oracle, lastVote);
         }
-    }
-
-    static void awaitAcknowledged(RetryingClient client, long more) {
-        long target = client.attempts(Result.ACKNOWLEDGED) + more;
-        await().atMost(Duration.ofMinutes(3))
-                .pollInterval(Duration.ofMillis(200))
-                .until(() -> client.attempts(Result.ACKNOWLEDGED) >= target);
     }
 }
