@@ -40,6 +40,27 @@ final class CassandraYaml {
                 // Tests drop keyspaces freely; a snapshot per dropped table would only fill the
                 // disk.
                 "auto_snapshot: " + node.autoSnapshot(),
-                "");
+                security(node.security()));
+    }
+
+    private static String security(NodeSecurity security) {
+        StringBuilder yaml = new StringBuilder();
+        if (security.passwordAuthentication()) {
+            yaml.append("authenticator: PasswordAuthenticator\n");
+        }
+        if (security.tls()) {
+            yaml.append("client_encryption_options:\n")
+                    .append("  enabled: true\n")
+                    // Not optional: a plain-text client is refused, not silently let in.
+                    .append("  optional: false\n")
+                    .append("  keystore: ")
+                    .append(security.tlsKeystore().toAbsolutePath())
+                    .append("\n")
+                    .append("  keystore_password: ")
+                    .append(security.tlsKeystorePassword())
+                    .append("\n")
+                    .append("  store_type: PKCS12\n");
+        }
+        return yaml.toString();
     }
 }

@@ -69,6 +69,9 @@ final class JvmFlags {
                         "-Dcassandra-foreground=yes",
                         "-Dcassandra.skip_wait_for_gossip_to_settle=0",
                         "-Dcassandra.ring_delay_ms=1000",
+                        // With PasswordAuthenticator, create the default superuser at once
+                        // instead of after the default 10 s.
+                        "-Dcassandra.superuser_setup_delay_ms=0",
                         "-Dcassandra.native_transport_port=" + node.nativePort(),
                         "-Dcassandra.storage_port=" + node.storagePort(),
                         "-Dcassandra.jmx.local.port=" + node.jmxPort()));

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.leaderboard.model.cassandra.Schema;
 
 /**
@@ -13,7 +15,8 @@ import org.leaderboard.model.cassandra.Schema;
  * .run/cassandra} between runs), the schema, the writer (8081), the query service (8082) and the
  * snapshot worker on a short schedule (8083). Ctrl-C stops everything; nothing is left running.
  *
- * <p>Run it with {@code ./run-local} (builds first). {@code --fresh} starts from empty data.
+ * <p>Run it with {@code ./run-local} (builds first). {@code --fresh} starts from empty data; {@code
+ * --nodes=3} runs a 3-node cluster on 127.0.0.1-3 instead, with the keyspace at RF 3.
  */
 public final class LocalSystem {
 
@@ -34,19 +37,22 @@ public final class LocalSystem {
         Path root = projectRoot();
         Path run = root.resolve(".run");
         if (List.of(args).contains("--fresh")) {
+            CassandraNode.stopLeftovers(run.resolve("cluster"));
             CassandraNode.stopLeftovers(run);
         }
-        CassandraNode cassandra =
-                new CassandraNode(
-                        NodeSpec.singleNode(run.resolve("cassandra"), 9042, 7000, 7199, "1g"));
-        List<ServiceProcess> services = services(root, run.resolve("logs"));
+        int nodes = nodes(args);
+        CassandraCluster cassandra = cassandra(run, nodes);
+        List<ServiceProcess> services =
+                services(root, run.resolve("logs"), String.join(",", cassandra.contactPoints()));
         Runtime.getRuntime()
                 .addShutdownHook(
                         new Thread(() -> stopAll(services, cassandra), "local-system-stop"));
 
         say(
-                "starting Cassandra 5.0 on 127.0.0.1:9042 (data in "
-                        + run.resolve("cassandra")
+                "starting Cassandra 5.0 on "
+                        + String.join(", ", cassandra.contactPoints())
+                        + " (data in "
+                        + run
                         + ") ...");
         Duration took = cassandra.start(Duration.ofMinutes(3));
         say(
@@ -55,8 +61,12 @@ public final class LocalSystem {
                         + " ms; applying schema.cql to keyspace '"
                         + KEYSPACE
                         + "'");
-        try (CqlSession session = Sessions.connect(cassandra.spec().contactPoint(), null)) {
-            Schema.apply(session, KEYSPACE, Schema.SINGLE_NODE_REPLICATION);
+        try (CqlSession session =
+                Sessions.connect(cassandra.contactPoints(), null, ClientSecurity.NONE)) {
+            Schema.apply(
+                    session,
+                    KEYSPACE,
+                    nodes == 1 ? Schema.SINGLE_NODE_REPLICATION : cassandra.replication());
         }
         for (ServiceProcess service : services) {
             say(
@@ -76,10 +86,32 @@ public final class LocalSystem {
         watch(services);
     }
 
-    private static List<ServiceProcess> services(Path root, Path logs) {
+    /**
+     * One node on 127.0.0.1 (data in {@code .run/cassandra}), or with {@code --nodes=N} a cluster
+     * on 127.0.0.1..N (data in {@code .run/cluster}, keyspace RF 3).
+     */
+    private static CassandraCluster cassandra(Path run, int nodes) {
+        if (nodes == 1) {
+            return new CassandraCluster(
+                    List.of(NodeSpec.singleNode(run.resolve("cassandra"), 9042, 7000, 7199, "1g")));
+        }
+        AtomicInteger jmxPorts = new AtomicInteger(7199);
+        return CassandraCluster.onLoopback(
+                run.resolve("cluster"), nodes, 9042, 7000, jmxPorts::getAndIncrement, "768m");
+    }
+
+    private static int nodes(String[] args) {
+        return Stream.of(args)
+                .filter(a -> a.startsWith("--nodes="))
+                .map(a -> Integer.parseInt(a.substring("--nodes=".length())))
+                .findFirst()
+                .orElse(1);
+    }
+
+    private static List<ServiceProcess> services(Path root, Path logs, String contactPoints) {
         List<String> cassandra =
                 List.of(
-                        "--spring.cassandra.contact-points=127.0.0.1:9042",
+                        "--spring.cassandra.contact-points=" + contactPoints,
                         "--spring.cassandra.local-datacenter=" + Sessions.LOCAL_DATACENTER,
                         "--spring.cassandra.keyspace-name=" + KEYSPACE);
         return List.of(
@@ -144,11 +176,11 @@ public final class LocalSystem {
         System.exit(1);
     }
 
-    private static void stopAll(List<ServiceProcess> services, CassandraNode cassandra) {
+    private static void stopAll(List<ServiceProcess> services, CassandraCluster cassandra) {
         STOPPING.set(true);
         say("stopping services and Cassandra ...");
         services.parallelStream().forEach(ServiceProcess::stop);
-        cassandra.stop();
+        cassandra.close();
         say("stopped; nothing left running.");
     }
 

@@ -108,6 +108,11 @@ public final class ServiceProcess {
         return "http://127.0.0.1:" + port;
     }
 
+    /** The process id while started (for kill -9 and jcmd in fault tests). */
+    public java.util.Optional<Long> pid() {
+        return java.util.Optional.ofNullable(process).map(Process::pid);
+    }
+
     public boolean isAlive() {
         return process != null && process.isAlive();
     }

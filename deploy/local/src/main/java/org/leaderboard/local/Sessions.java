@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 
 /** Driver sessions for tools and tests (the services use Spring Boot's auto-configured session). */
 public final class Sessions {
@@ -16,13 +17,17 @@ public final class Sessions {
 
     /** A session to a node at {@code host:port}, bound to {@code keyspace} unless it is null. */
     public static CqlSession connect(String contactPoint, String keyspace) {
-        int colon = contactPoint.lastIndexOf(':');
+        return connect(List.of(contactPoint), keyspace, ClientSecurity.NONE);
+    }
+
+    /**
+     * A session to the nodes at {@code host:port} contact points, logged in and over TLS as {@code
+     * security} says, bound to {@code keyspace} unless it is null.
+     */
+    public static CqlSession connect(
+            List<String> contactPoints, String keyspace, ClientSecurity security) {
         CqlSessionBuilder builder =
                 CqlSession.builder()
-                        .addContactPoint(
-                                new InetSocketAddress(
-                                        contactPoint.substring(0, colon),
-                                        Integer.parseInt(contactPoint.substring(colon + 1))))
                         .withLocalDatacenter(LOCAL_DATACENTER)
                         .withConfigLoader(
                                 DriverConfigLoader.programmaticBuilder()
@@ -35,6 +40,20 @@ public final class Sessions {
                                                 DefaultDriverOption.METADATA_SCHEMA_WINDOW,
                                                 Duration.ZERO)
                                         .build());
+        contactPoints.forEach(c -> builder.addContactPoint(address(c)));
+        if (security.username() != null) {
+            builder.withAuthCredentials(security.username(), security.password());
+        }
+        if (security.truststore() != null) {
+            builder.withSslContext(security.sslContext());
+        }
         return keyspace == null ? builder.build() : builder.withKeyspace(keyspace).build();
+    }
+
+    private static InetSocketAddress address(String contactPoint) {
+        int colon = contactPoint.lastIndexOf(':');
+        return new InetSocketAddress(
+                contactPoint.substring(0, colon),
+                Integer.parseInt(contactPoint.substring(colon + 1)));
     }
 }

@@ -17,11 +17,12 @@ class WriterConfig {
 
     /**
      * Every "now" of the writer comes from this bean (window checks, generated voteIds, write
-     * timestamps), so tests can move time instead of waiting for it.
+     * timestamps), so tests can move time instead of waiting for it, and fault tests can skew it
+     * ({@code writer.clock-offset}).
      */
     @Bean
-    Clock clock() {
-        return Clock.systemUTC();
+    Clock clock(WriterSettings settings) {
+        return Clock.offset(Clock.systemUTC(), settings.clockOffset());
     }
 
     @Bean

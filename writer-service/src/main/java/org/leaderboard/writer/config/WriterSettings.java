@@ -16,6 +16,8 @@ import org.springframework.util.unit.DataSize;
  * @param readConsistency consistency level of board look-ups and late-retry look-ups
  * @param maxRequestSize largest request body read; a larger one is refused with 413 before it is
  *     read whole, so no client can make the writer hold an arbitrary amount of memory
+ * @param clockOffset added to the system clock for every "now" of the writer (default 0): lets
+ *     fault tests run writers whose clocks disagree, as hosts' clocks do within the allowed skew
  */
 @ConfigurationProperties("writer")
 public record WriterSettings(
@@ -23,7 +25,8 @@ public record WriterSettings(
         int maxBatchSize,
         String writeConsistency,
         String readConsistency,
-        DataSize maxRequestSize) {
+        DataSize maxRequestSize,
+        Duration clockOffset) {
 
     public WriterSettings {
         if (maxClockSkew == null || maxClockSkew.isNegative()) {
@@ -38,6 +41,7 @@ public record WriterSettings(
             throw new IllegalArgumentException(
                     "writer.max-request-size must be at least 1KB, was " + maxRequestSize);
         }
+        clockOffset = clockOffset == null ? Duration.ZERO : clockOffset;
     }
 
     public Consistency consistency() {

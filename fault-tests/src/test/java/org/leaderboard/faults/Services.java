@@ -1,0 +1,149 @@
+package org.leaderboard.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.leaderboard.local.FreePorts;
+import org.leaderboard.local.ServiceProcess;
+
+/**
+ * The services of one test class as users run them: processes started from their executable jars,
+ * pointed at one keyspace of the test cluster, with logs under {@code
+ * target/fault-logs/<keyspace>/}. Snapshot passes run as {@code snapshot-worker --once} processes,
+ * as a Kubernetes CronJob runs them, or as a scheduled worker.
+ */
+final class Services implements AutoCloseable {
+
+    private static final Path ROOT = Path.of(System.getProperty("leaderboard.root", ".."));
+    private static final String VERSION =
+            System.getProperty("leaderboard.version", "0.1.0-SNAPSHOT");
+
+    final String keyspace;
+    private final List<String> cassandra;
+    private final Path logs;
+    private final List<ServiceProcess> started = new ArrayList<>();
+
+    /** Every service any test started: stopped if the test JVM is stopped before they are. */
+    private static final Queue<ServiceProcess> ALL = new ConcurrentLinkedQueue<>();
+
+    private static final Queue<Process> ONCE = new ConcurrentLinkedQueue<>();
+
+    static {
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(
+                                () -> {
+                                    ALL.parallelStream().forEach(ServiceProcess::kill);
+                                    ONCE.forEach(Process::destroyForcibly);
+                                },
+                                "fault-services-stop"));
+    }
+
+    /** The admin API key the writers (and query services) of these tests accept; Http sends it. */
+    static final String ADMIN_KEY = "fault-test-admin-key-0123456789";
+
+    private static final List<String> ADMIN_KEY_ARGUMENTS =
+            List.of(
+                    "--api.security.keys[0].name=fault-test-admin",
+                    "--api.security.keys[0].key=" + ADMIN_KEY,
+                    "--api.security.keys[0].roles=ADMIN");
+
+    Services(String keyspace, List<String> cassandraArguments) {
+        this.keyspace = keyspace;
+        this.cassandra = cassandraArguments;
+        this.logs = Path.of("target", "fault-logs", keyspace).toAbsolutePath();
+    }
+
+    /** Starts a writer named {@code name} (its log file) and waits until it is healthy. */
+    ServiceProcess writer(String name, String... extra) {
+        return start(name, "writer-service", extra);
+    }
+
+    ServiceProcess query(String... extra) {
+        return start("leaderboard-query", "leaderboard-query", extra);
+    }
+
+    /** A worker on a schedule (its web server on a free port), as {@code ./run-local} runs it. */
+    ServiceProcess scheduledWorker(String... extra) {
+        return start("snapshot-worker", "snapshot-worker", extra);
+    }
+
+    ServiceProcess start(String name, String module, String... extra) {
+        ServiceProcess service =
+                new ServiceProcess(
+                        name,
+                        jar(module),
+                        FreePorts.any(),
+                        Stream.of(
+                                        cassandra.stream(),
+                                        ADMIN_KEY_ARGUMENTS.stream(),
+                                        Stream.of(extra))
+                                .flatMap(s -> s)
+                                .toList(),
+                        logs);
+        started.add(service);
+        ALL.add(service);
+        service.start();
+        service.awaitHealthy(Duration.ofMinutes(3));
+        return service;
+    }
+
+    /** Runs {@code snapshot-worker --once} to completion and returns its exit code. */
+    int snapshotOnce(String... extra) {
+        Process process = startSnapshotOnce(extra);
+        try {
+            assertThat(process.waitFor(5, TimeUnit.MINUTES))
+                    .as("snapshot-worker --once finished")
+                    .isTrue();
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Process startSnapshotOnce(String... extra) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx256m");
+        command.add("-Daxoniq.update-checker.disabled=true");
+        command.add("-jar");
+        command.add(jar("snapshot-worker").toString());
+        command.add("--once");
+        command.addAll(cassandra);
+        command.addAll(List.of(extra));
+        try {
+            Files.createDirectories(logs);
+            Process process =
+                    new ProcessBuilder(command)
+                            .redirectErrorStream(true)
+                            .redirectOutput(
+                                    ProcessBuilder.Redirect.appendTo(
+                                            logs.resolve("snapshot-once.log").toFile()))
+                            .start();
+            ONCE.add(process);
+            return process;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path jar(String module) {
+        return ROOT.resolve(module).resolve("target").resolve(module + "-" + VERSION + "-exec.jar");
+    }
+
+    @Override
+    public void close() {
+        started.parallelStream().forEach(ServiceProcess::stop);
+    }
+}
