@@ -31,9 +31,11 @@ public final class Sessions {
                         .withLocalDatacenter(LOCAL_DATACENTER)
                         .withConfigLoader(
                                 DriverConfigLoader.programmaticBuilder()
+                                        // Schema changes on a busy machine (a CI runner sharing
+                                        // its cores) were seen to take over 20 s.
                                         .withDuration(
                                                 DefaultDriverOption.REQUEST_TIMEOUT,
-                                                Duration.ofSeconds(20))
+                                                Duration.ofSeconds(60))
                                         // Driver defaults wait ~1 s per schema change to debounce
                                         // metadata refreshes; creating a keyspace then took ~4.5 s.
                                         .withDuration(

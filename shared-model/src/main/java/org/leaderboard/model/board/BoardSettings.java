@@ -3,7 +3,6 @@ package org.leaderboard.model.board;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import org.leaderboard.model.time.Buckets;
 
@@ -29,7 +28,7 @@ public record BoardSettings(
     public BoardSettings {
         createdAt = createdAt == null ? null : createdAt.truncatedTo(ChronoUnit.MILLIS);
         period = period == null ? Period.NONE : period;
-        timeZone = timeZone == null ? ZoneOffset.UTC : timeZone;
+        timeZone = timeZone == null ? UTC : timeZone;
     }
 
     /** A board without a period. */
@@ -50,7 +49,7 @@ public record BoardSettings(
                 chunks,
                 createdAt,
                 Period.NONE,
-                ZoneOffset.UTC);
+                UTC);
     }
 
     /**
@@ -58,6 +57,9 @@ public record BoardSettings(
      * Every time zone in use today is offset from UTC by a multiple of 15 minutes.
      */
     public static final int PERIOD_ALIGNMENT_SECONDS = 900;
+
+    /** The default time zone of a board's periods, shown as "UTC". */
+    public static final ZoneId UTC = ZoneId.of("UTC");
 
     public static final int DEFAULT_WRITE_WINDOW_SECONDS = 60;
     public static final int MAX_WRITE_WINDOW_SECONDS = 7 * 24 * 3600;
