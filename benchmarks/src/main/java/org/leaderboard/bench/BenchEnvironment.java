@@ -132,6 +132,18 @@ final class BenchEnvironment implements AutoCloseable {
         closeQuietly(query::stop);
         closeQuietly(cassandra);
         closeQuietly(redis);
+        closeQuietly(this::deleteCassandraData);
+    }
+
+    /** A full run leaves gigabytes of data behind; the logs stay for reading. */
+    private void deleteCassandraData() throws java.io.IOException {
+        Path data = runDirectory.resolve("cassandra/data");
+        if (!Files.isDirectory(data)) {
+            return;
+        }
+        try (var files = Files.walk(data)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 
     private static void closeQuietly(AutoCloseable closeable) {

@@ -47,6 +47,11 @@ record Figure(
             Target target,
             String note) {
         double ratio = baselineValue == 0 ? Double.NaN : value / baselineValue;
+        String said =
+                m != null && m.requests() == 0
+                        ? "no request completed in the measured window"
+                                + (note == null ? "" : "; " + note)
+                        : note;
         return new Figure(
                 scenario,
                 name,
@@ -60,7 +65,7 @@ record Figure(
                 baseline == null ? null : finite(ratio),
                 target == null ? null : target.toString(),
                 target == null ? "-" : target.verdict(ratio),
-                note);
+                said);
     }
 
     /** A figure of its own (a baseline, a size, a time), no comparison. */
