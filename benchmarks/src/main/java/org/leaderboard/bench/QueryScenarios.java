@@ -66,23 +66,25 @@ final class QueryScenarios {
         long[] sums = new long[users];
         SplittableRandom random = new SplittableRandom(users);
         Instant historyFrom = now.minus(Duration.ofMinutes(45));
-        loader.load(
-                board,
-                users,
-                i -> {
-                    VoteCastEvent vote =
-                            new VoteCastEvent(
-                                    org.leaderboard.model.time.TimeUuids.voteIdAt(
-                                            historyFrom.plusMillis(
-                                                    random.nextLong(
-                                                            Duration.ofMinutes(15).toMillis()))),
-                                    name,
-                                    VoteMaker.user(i),
-                                    VoteMaker.voter(random),
-                                    1 + random.nextInt(10_000));
-                    sums[(int) i] += vote.votes();
-                    return vote;
-                });
+        Measurement historyLoad =
+                loader.load(
+                        board,
+                        users,
+                        i -> {
+                            VoteCastEvent vote =
+                                    new VoteCastEvent(
+                                            org.leaderboard.model.time.TimeUuids.voteIdAt(
+                                                    historyFrom.plusMillis(
+                                                            random.nextLong(
+                                                                    Duration.ofMinutes(15)
+                                                                            .toMillis()))),
+                                            name,
+                                            VoteMaker.user(i),
+                                            VoteMaker.voter(random),
+                                            1 + random.nextInt(10_000));
+                            sums[(int) i] += vote.votes();
+                            return vote;
+                        });
         Progress.say("  " + users + " history events loaded; snapshot pass ...");
         BoardLoader.TimedPass pass = loader.pass(board, Instant.now());
         Instant cutoff = pass.result().newCutoff();
@@ -125,7 +127,9 @@ final class QueryScenarios {
                 unsupported.isEmpty() ? measureAround(name, users, QueryClient.EVENTUAL) : null;
 
         Progress.say("  loading the same tallies into Redis and querying it ...");
+        long redisLoadStart = System.nanoTime();
         redis.load(name, sums);
+        double redisLoadMillis = (System.nanoTime() - redisLoadStart) / 1e6;
         Measurement redisTop =
                 redis.top100(
                         name,
@@ -160,7 +164,9 @@ final class QueryScenarios {
                     eventualAround,
                     redisTop,
                     redisRank,
-                    tailCost);
+                    tailCost,
+                    historyLoad,
+                    redisLoadMillis);
         }
         return new ScalingRow(
                 users,
@@ -193,7 +199,9 @@ final class QueryScenarios {
             Measurement eventualAround,
             Measurement redisTop,
             Measurement redisRank,
-            List<double[]> tailCost) {
+            List<double[]> tailCost,
+            Measurement historyLoad,
+            double redisLoadMillis) {
         String on = " (" + users + " users, " + options.tailEvents() + " tail events)";
         figures.add(
                 Figure.plain(
@@ -294,29 +302,38 @@ final class QueryScenarios {
                             "heap after full GC, after minus before the first query on the board"));
         }
         figures.add(
-                Figure.plain(
+                Figure.compared(
                         QUERIES,
                         "time to load the " + users + "-user snapshot (cold first top-100)",
                         "ms",
                         null,
                         coldMillis,
+                        "loading the same tallies into Redis (pipelined ZADD)",
+                        redisLoadMillis,
+                        null,
                         "no tail events yet"));
         figures.add(
-                Figure.plain(
+                Figure.compared(
                         QUERIES,
                         "snapshot pass over the " + users + " history events",
                         "events/s",
                         null,
                         pass.eventsPerSecond(),
+                        "raw driver INSERT of the same events",
+                        historyLoad.rate(),
+                        null,
                         String.format("%.0f ms", pass.millis())));
         for (double[] step : tailCost) {
             figures.add(
-                    Figure.plain(
+                    Figure.compared(
                             TAIL,
                             "top-100 p50 with " + (long) step[0] + " tail events",
                             "ms",
                             null,
                             step[1],
+                            "top-100 p50 without tail",
+                            tailCost.get(0)[1],
+                            null,
                             "default mode replays the tail on every query"));
         }
         double[] first = tailCost.get(0);
