@@ -94,7 +94,7 @@ final class AsyncLoad {
         }
     }
 
-    /** Counts what completes inside the measured window; latency of requests started in it. */
+    /** What completes inside the measured window. */
     private static final class Window {
         final long measureFrom;
         volatile long measureUntil = Long.MAX_VALUE;
@@ -112,10 +112,16 @@ final class AsyncLoad {
             return started >= measureFrom && finished <= measureUntil;
         }
 
+        /**
+         * Throughput counts completions inside the window (whenever they started), so the window
+         * edges bias nothing; latency is recorded for requests wholly inside it.
+         */
         void done(long started, long finished, int n) {
-            if (inWindow(started, finished)) {
+            if (finished >= measureFrom && finished <= measureUntil) {
                 units.addAndGet(n);
                 requests.incrementAndGet();
+            }
+            if (inWindow(started, finished)) {
                 latencies.recordValue(Math.max(1, (finished - started) / 1000));
             }
         }
