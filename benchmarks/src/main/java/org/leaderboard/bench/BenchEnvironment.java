@@ -63,8 +63,8 @@ final class BenchEnvironment implements AutoCloseable {
             this.session = Sessions.connect(cassandra.spec().contactPoint(), KEYSPACE);
             started.add(session);
             Path logs = runDirectory.resolve("logs");
-            this.writer = service("writer-service", options.writerHeap(), logs);
-            this.query = service("leaderboard-query", options.queryHeap(), logs);
+            this.writer = service("writer-service", options.writerHeap(), logs, options.jfr());
+            this.query = service("leaderboard-query", options.queryHeap(), logs, options.jfr());
             Progress.say(
                     "starting writer-service and leaderboard-query (logs in " + logs + ") ...");
             started.add(writer::stop);
@@ -92,7 +92,7 @@ final class BenchEnvironment implements AutoCloseable {
         return new BenchEnvironment(projectRoot(), options);
     }
 
-    private ServiceProcess service(String module, String heap, Path logs) {
+    private ServiceProcess service(String module, String heap, Path logs, boolean jfr) {
         Path jar =
                 root.resolve(module)
                         .resolve("target")
@@ -102,8 +102,14 @@ final class BenchEnvironment implements AutoCloseable {
                         "--spring.cassandra.contact-points=" + cassandra.spec().contactPoint(),
                         "--spring.cassandra.local-datacenter=" + Sessions.LOCAL_DATACENTER,
                         "--spring.cassandra.keyspace-name=" + KEYSPACE);
-        return new ServiceProcess(
-                module, jar, FreePorts.any(), arguments, logs, List.of("-Xmx" + heap));
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
+        if (jfr) {
+            // A profile of the whole run, written when the service stops (README: Performance).
+            jvm.add(
+                    "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
+                            + logs.resolve(module + ".jfr"));
+        }
+        return new ServiceProcess(module, jar, FreePorts.any(), arguments, logs, jvm);
     }
 
     Optional<Long> queryPid() {

@@ -27,6 +27,7 @@ import java.util.List;
  * @param writerHeap heap of the writer
  * @param queryThreads concurrent query callers (HTTP and Redis alike)
  * @param scenarios which scenarios run (all by default; 5 is measured together with 4)
+ * @param jfr whether the writer and the query service record a JFR profile of the run
  */
 record BenchOptions(
         boolean quick,
@@ -45,14 +46,15 @@ record BenchOptions(
         String queryHeap,
         String writerHeap,
         int queryThreads,
-        java.util.Set<Integer> scenarios) {
+        java.util.Set<Integer> scenarios,
+        boolean jfr) {
 
     static final java.util.Set<Integer> ALL_SCENARIOS = java.util.Set.of(1, 2, 3, 4, 5);
 
     static final String USAGE =
             "usage: run-benchmarks [--quick] [--users 10000,100000,1000000] [--tail 100000]"
                     + " [--out target/bench.json] [--duration 20s] [--query-duration 15s]"
-                    + " [--scenarios 1,2,3,4,5]";
+                    + " [--scenarios 1,2,3,4,5] [--jfr]";
 
     static BenchOptions full() {
         return new BenchOptions(
@@ -72,7 +74,8 @@ record BenchOptions(
                 "3g",
                 "1g",
                 4,
-                ALL_SCENARIOS);
+                ALL_SCENARIOS,
+                false);
     }
 
     static BenchOptions quickOnes() {
@@ -93,7 +96,8 @@ record BenchOptions(
                 "512m",
                 "512m",
                 2,
-                ALL_SCENARIOS);
+                ALL_SCENARIOS,
+                false);
     }
 
     /** Parses the command line; {@code --quick} first sets the small sizes, others override. */
@@ -105,6 +109,10 @@ record BenchOptions(
             if (arg.equals("--quick")) {
                 continue;
             }
+            if (arg.equals("--jfr")) {
+                options = options.withJfr();
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(arg + " needs a value; " + USAGE);
             }
@@ -114,15 +122,23 @@ record BenchOptions(
     }
 
     private BenchOptions with(String name, String value) {
-        return switch (name) {
-            case "--users" -> withUsers(parseUsers(value));
-            case "--tail" -> withTail(positive(name, value));
-            case "--out" -> withOut(Path.of(value));
-            case "--duration" -> withWriteDuration(duration(name, value));
-            case "--query-duration" -> withQueryDuration(duration(name, value));
-            case "--scenarios" -> withScenarios(parseScenarios(value));
+        Draft d = new Draft(this);
+        switch (name) {
+            case "--users" -> d.users = parseUsers(value);
+            case "--tail" -> d.tailEvents = positive(name, value);
+            case "--out" -> d.out = Path.of(value);
+            case "--duration" -> d.writeDuration = duration(name, value);
+            case "--query-duration" -> d.queryDuration = duration(name, value);
+            case "--scenarios" -> d.scenarios = parseScenarios(value);
             default -> throw new IllegalArgumentException("unknown option " + name + "; " + USAGE);
-        };
+        }
+        return d.build();
+    }
+
+    private BenchOptions withJfr() {
+        Draft d = new Draft(this);
+        d.jfr = true;
+        return d.build();
     }
 
     int largestBoard() {
@@ -185,129 +201,48 @@ record BenchOptions(
         return java.util.Set.copyOf(chosen);
     }
 
-    private BenchOptions withScenarios(java.util.Set<Integer> s) {
-        return new BenchOptions(
-                quick,
-                users,
-                tailEvents,
-                out,
-                warmup,
-                writeDuration,
-                queryDuration,
-                minQueries,
-                newEvents,
-                littleHistory,
-                historyFactor,
-                writeUsers,
-                cassandraHeap,
-                queryHeap,
-                writerHeap,
-                queryThreads,
-                s);
-    }
+    /** A mutable copy, so that each command-line option changes one field. */
+    private static final class Draft {
+        private final BenchOptions o;
+        List<Integer> users;
+        int tailEvents;
+        Path out;
+        Duration writeDuration;
+        Duration queryDuration;
+        java.util.Set<Integer> scenarios;
+        boolean jfr;
 
-    private BenchOptions withUsers(List<Integer> u) {
-        return new BenchOptions(
-                quick,
-                u,
-                tailEvents,
-                out,
-                warmup,
-                writeDuration,
-                queryDuration,
-                minQueries,
-                newEvents,
-                littleHistory,
-                historyFactor,
-                writeUsers,
-                cassandraHeap,
-                queryHeap,
-                writerHeap,
-                queryThreads,
-                scenarios);
-    }
+        Draft(BenchOptions o) {
+            this.o = o;
+            this.users = o.users;
+            this.tailEvents = o.tailEvents;
+            this.out = o.out;
+            this.writeDuration = o.writeDuration;
+            this.queryDuration = o.queryDuration;
+            this.scenarios = o.scenarios;
+            this.jfr = o.jfr;
+        }
 
-    private BenchOptions withTail(int t) {
-        return new BenchOptions(
-                quick,
-                users,
-                t,
-                out,
-                warmup,
-                writeDuration,
-                queryDuration,
-                minQueries,
-                newEvents,
-                littleHistory,
-                historyFactor,
-                writeUsers,
-                cassandraHeap,
-                queryHeap,
-                writerHeap,
-                queryThreads,
-                scenarios);
-    }
-
-    private BenchOptions withOut(Path o) {
-        return new BenchOptions(
-                quick,
-                users,
-                tailEvents,
-                o,
-                warmup,
-                writeDuration,
-                queryDuration,
-                minQueries,
-                newEvents,
-                littleHistory,
-                historyFactor,
-                writeUsers,
-                cassandraHeap,
-                queryHeap,
-                writerHeap,
-                queryThreads,
-                scenarios);
-    }
-
-    private BenchOptions withWriteDuration(Duration d) {
-        return new BenchOptions(
-                quick,
-                users,
-                tailEvents,
-                out,
-                warmup,
-                d,
-                queryDuration,
-                minQueries,
-                newEvents,
-                littleHistory,
-                historyFactor,
-                writeUsers,
-                cassandraHeap,
-                queryHeap,
-                writerHeap,
-                queryThreads,
-                scenarios);
-    }
-
-    private BenchOptions withQueryDuration(Duration d) {
-        return new BenchOptions(
-                quick,
-                users,
-                tailEvents,
-                out,
-                warmup,
-                writeDuration,
-                d,
-                minQueries,
-                newEvents,
-                littleHistory,
-                historyFactor,
-                writeUsers,
-                cassandraHeap,
-                queryHeap,
-                writerHeap,
-                queryThreads,
-                scenarios);
+        BenchOptions build() {
+            return new BenchOptions(
+                    o.quick,
+                    users,
+                    tailEvents,
+                    out,
+                    o.warmup,
+                    writeDuration,
+                    queryDuration,
+                    o.minQueries,
+                    o.newEvents,
+                    o.littleHistory,
+                    o.historyFactor,
+                    o.writeUsers,
+                    o.cassandraHeap,
+                    o.queryHeap,
+                    o.writerHeap,
+                    o.queryThreads,
+                    scenarios,
+                    jfr);
+        }
     }
 }

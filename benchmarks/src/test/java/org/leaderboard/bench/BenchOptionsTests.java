@@ -44,6 +44,8 @@ class BenchOptionsTests {
         assertThat(options.queryDuration()).isEqualTo(Duration.ofMillis(500));
         assertThat(options.runs(1)).isTrue();
         assertThat(options.runs(3)).isFalse();
+        assertThat(options.jfr()).isFalse();
+        assertThat(BenchOptions.parse("--jfr", "--quick").jfr()).isTrue();
     }
 
     @Test
