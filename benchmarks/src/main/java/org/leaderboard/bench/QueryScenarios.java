@@ -151,205 +151,27 @@ final class QueryScenarios {
                         around.p50Millis(),
                         redisRank.p50Millis()));
 
-        if (largest) {
-            addFigures(
-                    users,
-                    pass,
-                    coldMillis,
-                    heapPerUser,
-                    top,
-                    around,
-                    unsupported,
-                    eventualTop,
-                    eventualAround,
-                    redisTop,
-                    redisRank,
-                    tailCost,
-                    historyLoad,
-                    redisLoadMillis);
-        }
-        return new ScalingRow(
-                users,
-                options.tailEvents(),
-                pass.millis(),
-                pass.eventsPerSecond(),
-                coldMillis,
-                heapPerUser,
-                top.p50Millis(),
-                top.p99Millis(),
-                top.rate(),
-                around.p50Millis(),
-                around.p99Millis(),
-                around.rate(),
-                eventualTop == null ? null : eventualTop.p50Millis(),
-                eventualAround == null ? null : eventualAround.p50Millis(),
-                redisTop.p50Millis(),
-                redisRank.p50Millis());
-    }
-
-    private void addFigures(
-            int users,
-            BoardLoader.TimedPass pass,
-            double coldMillis,
-            Double heapPerUser,
-            Measurement top,
-            Measurement around,
-            Optional<String> unsupported,
-            Measurement eventualTop,
-            Measurement eventualAround,
-            Measurement redisTop,
-            Measurement redisRank,
-            List<double[]> tailCost,
-            Measurement historyLoad,
-            double redisLoadMillis) {
-        String on = " (" + users + " users, " + options.tailEvents() + " tail events)";
-        figures.add(
-                Figure.plain(
-                        QUERIES,
-                        "Redis ZREVRANGE 0 99 WITHSCORES (baseline)",
-                        "queries/s",
-                        redisTop,
-                        redisTop.rate(),
-                        options.queryThreads() + " callers"));
-        figures.add(
-                Figure.plain(
-                        QUERIES,
-                        "Redis ZREVRANK (baseline)",
-                        "queries/s",
-                        redisRank,
-                        redisRank.rate(),
-                        options.queryThreads() + " callers"));
-        figures.add(
-                Figure.compared(
-                        QUERIES,
-                        "top-100, default (read-your-writes)" + on,
-                        "p50 ms",
-                        top,
-                        top.p50Millis(),
-                        "Redis ZREVRANGE p50",
-                        redisTop.p50Millis(),
-                        null,
-                        String.format("%.1f queries/s; ratio = p50 / Redis p50", top.rate())));
-        figures.add(
-                Figure.compared(
-                        QUERIES,
-                        "rank around=5, default (read-your-writes)" + on,
-                        "p50 ms",
-                        around,
-                        around.p50Millis(),
-                        "Redis ZREVRANK p50",
-                        redisRank.p50Millis(),
-                        null,
-                        String.format("%.1f queries/s; ratio = p50 / Redis p50", around.rate())));
-        if (unsupported.isPresent()) {
-            figures.add(
-                    Figure.notAvailable(
-                            QUERIES,
-                            "top-100, bounded staleness (?consistency=eventual)",
-                            "p50 ms",
-                            Target.atMost(5),
-                            unsupported.get()));
-            figures.add(
-                    Figure.notAvailable(
-                            QUERIES,
-                            "rank around=5, bounded staleness (?consistency=eventual)",
-                            "p50 ms",
-                            Target.atMost(5),
-                            unsupported.get()));
-        } else {
-            figures.add(
-                    Figure.compared(
-                            QUERIES,
-                            "top-100, bounded staleness" + on,
-                            "p50 ms",
-                            eventualTop,
-                            eventualTop.p50Millis(),
-                            "Redis ZREVRANGE p50",
-                            redisTop.p50Millis(),
-                            Target.atMost(5),
-                            String.format("%.1f queries/s", eventualTop.rate())));
-            figures.add(
-                    Figure.compared(
-                            QUERIES,
-                            "rank around=5, bounded staleness" + on,
-                            "p50 ms",
-                            eventualAround,
-                            eventualAround.p50Millis(),
-                            "Redis ZREVRANK p50",
-                            redisRank.p50Millis(),
-                            Target.atMost(5),
-                            String.format("%.1f queries/s", eventualAround.rate())));
-        }
-        if (heapPerUser == null) {
-            figures.add(
-                    Figure.notAvailable(
-                            QUERIES,
-                            "query-service heap per snapshot user",
-                            "bytes/user",
-                            Target.atMost(1),
-                            "jcmd GC.run or /actuator/metrics/jvm.memory.used unavailable"));
-        } else {
-            figures.add(
-                    Figure.compared(
-                            QUERIES,
-                            "query-service heap per snapshot user",
-                            "bytes/user",
-                            null,
-                            heapPerUser,
-                            "budget of 100 bytes/user",
-                            100,
-                            Target.atMost(1),
-                            "heap after full GC, after minus before the first query on the board"));
-        }
-        figures.add(
-                Figure.compared(
-                        QUERIES,
-                        "time to load the " + users + "-user snapshot (cold first top-100)",
-                        "ms",
-                        null,
+        BoardMeasurements measured =
+                new BoardMeasurements(
+                        users,
+                        options.tailEvents(),
+                        historyLoad,
+                        pass,
                         coldMillis,
-                        "loading the same tallies into Redis (pipelined ZADD)",
+                        heapPerUser,
+                        tailCost,
+                        top,
+                        around,
+                        unsupported,
+                        eventualTop,
+                        eventualAround,
                         redisLoadMillis,
-                        null,
-                        "no tail events yet"));
-        figures.add(
-                Figure.compared(
-                        QUERIES,
-                        "snapshot pass over the " + users + " history events",
-                        "events/s",
-                        null,
-                        pass.eventsPerSecond(),
-                        "raw driver INSERT of the same events",
-                        historyLoad.rate(),
-                        null,
-                        String.format("%.0f ms", pass.millis())));
-        for (double[] step : tailCost) {
-            figures.add(
-                    Figure.compared(
-                            TAIL,
-                            "top-100 p50 with " + (long) step[0] + " tail events",
-                            "ms",
-                            null,
-                            step[1],
-                            "top-100 p50 without tail",
-                            tailCost.get(0)[1],
-                            null,
-                            "default mode replays the tail on every query"));
+                        redisTop,
+                        redisRank);
+        if (largest) {
+            figures.addAll(QueryFigures.of(measured, options.queryThreads()));
         }
-        double[] first = tailCost.get(0);
-        double[] last = tailCost.get(tailCost.size() - 1);
-        if (last[0] > first[0]) {
-            double perTenThousand = (last[1] - first[1]) / (last[0] - first[0]) * 10_000;
-            figures.add(
-                    Figure.plain(
-                            TAIL,
-                            "tail cost per 10,000 tail events (top-100 p50)",
-                            "ms",
-                            null,
-                            perTenThousand,
-                            "tail events = write rate x (write window + margin + pass interval):"
-                                    + " at 1,000 votes/s and 60+10+10 s that is 80,000 events"));
-        }
+        return measured.scalingRow();
     }
 
     private Measurement measureTop100(String board, String consistency) {
