@@ -17,6 +17,10 @@ public final class Benchmarks {
     private Benchmarks() {}
 
     public static void main(String[] args) {
+        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+            System.out.println(BenchOptions.USAGE);
+            return;
+        }
         BenchOptions options;
         try {
             options = BenchOptions.parse(args);
