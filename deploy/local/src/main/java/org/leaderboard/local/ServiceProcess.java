@@ -24,15 +24,31 @@ public final class ServiceProcess {
     private final int port;
     private final List<String> arguments;
     private final Path log;
+    private final List<String> jvmOptions;
     private Process process;
 
     public ServiceProcess(
             String name, Path jar, int port, List<String> arguments, Path logDirectory) {
+        this(name, jar, port, arguments, logDirectory, List.of());
+    }
+
+    /**
+     * With extra JVM options after the default ones (a later {@code -Xmx} wins), e.g. a bigger heap
+     * for benchmarks.
+     */
+    public ServiceProcess(
+            String name,
+            Path jar,
+            int port,
+            List<String> arguments,
+            Path logDirectory,
+            List<String> jvmOptions) {
         this.name = name;
         this.jar = jar;
         this.port = port;
         this.arguments = arguments;
         this.log = logDirectory.resolve(name + ".log");
+        this.jvmOptions = List.copyOf(jvmOptions);
     }
 
     public String name() {
@@ -57,6 +73,7 @@ public final class ServiceProcess {
         command.add("-Xmx512m");
         // Axon checks for updates over the internet at start; a local run has no need to.
         command.add("-Daxoniq.update-checker.disabled=true");
+        command.addAll(jvmOptions);
         command.add("-jar");
         command.add(jar.toString());
         command.add("--server.port=" + port);
@@ -108,7 +125,7 @@ public final class ServiceProcess {
         return "http://127.0.0.1:" + port;
     }
 
-    /** The process id while started (for kill -9 and jcmd in fault tests). */
+    /** The process id while it runs (for kill -9 and {@code jcmd <pid> GC.run}). */
     public java.util.Optional<Long> pid() {
         return java.util.Optional.ofNullable(process).map(Process::pid);
     }

@@ -1,0 +1,182 @@
+package org.leaderboard.bench;
+
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.LongFunction;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.snapshot.config.SnapshotSettings;
+import org.leaderboard.snapshot.pass.PassResult;
+import org.leaderboard.snapshot.pass.SnapshotPass;
+import org.leaderboard.snapshot.pass.StopFlag;
+
+/**
+ * Fills boards fast and snapshots them: events written through the driver with the writer's own
+ * INSERT (bypassing HTTP) at times chosen by the scenario, and the snapshot worker's {@link
+ * SnapshotPass} run in this JVM with a fixed clock, so a pass covers exactly the buckets a scenario
+ * wants (the pass is the production class with the production defaults; only "now" is chosen).
+ */
+final class BoardLoader {
+
+    /**
+     * The snapshot worker's defaults (application.yml): 10 s margin, 60 buckets/step, 12 layers.
+     */
+    static final SnapshotSettings SETTINGS =
+            new SnapshotSettings(
+                    "*/10 * * * * *",
+                    false,
+                    Duration.ofSeconds(10),
+                    60,
+                    12,
+                    "LOCAL_QUORUM",
+                    "LOCAL_QUORUM");
+
+    private static final int LOAD_IN_FLIGHT = 256;
+    private static final int READ_LANES = 32;
+
+    private final CqlSession session;
+    private final BoardDao boards;
+    private final VoteEventDao events;
+    private final SnapshotHeadDao heads;
+    private final SnapshotLayerDao layers;
+    private final EventFolds folds;
+    private final PreparedStatement selectPartition;
+
+    BoardLoader(CqlSession session) {
+        this.session = session;
+        this.boards = new BoardDao(session, Consistency.DEFAULT);
+        this.events = new VoteEventDao(session, Consistency.DEFAULT);
+        this.heads = new SnapshotHeadDao(session, Consistency.DEFAULT);
+        this.layers = new SnapshotLayerDao(session, Consistency.DEFAULT);
+        this.folds = EventFolds.on(session, Consistency.DEFAULT);
+        this.selectPartition =
+                session.prepare(
+                        selectFrom("vote_events")
+                                .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("bucket")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("shard")
+                                .isEqualTo(bindMarker())
+                                .build());
+    }
+
+    /** A board with the default settings (60 s window and buckets, 8 shards) created then. */
+    BoardSettings createBoard(String name, Instant createdAt) {
+        return boards.insertIfAbsent(
+                new BoardSettings(name, 60, UniqueVotes.NONE, 60, 8, 16, createdAt));
+    }
+
+    /** Inserts {@code count} events, {@code vote(i)} for i in [0, count), 256 in flight. */
+    Measurement load(BoardSettings board, long count, LongFunction<VoteCastEvent> vote) {
+        Instant now = Instant.now();
+        return new AsyncLoad(
+                        "loading " + board.board(),
+                        LOAD_IN_FLIGHT,
+                        i -> events.insert(board, vote.apply(i), now).thenApply(v -> 1))
+                .count(count);
+    }
+
+    /** One snapshot pass as the worker would run it at {@code now}; times it. */
+    TimedPass pass(BoardSettings board, Instant now) {
+        SnapshotPass pass =
+                new SnapshotPass(
+                        folds,
+                        heads,
+                        layers,
+                        Clock.fixed(now, ZoneOffset.UTC),
+                        SETTINGS,
+                        new StopFlag(),
+                        new SimpleMeterRegistry());
+        long started = System.nanoTime();
+        PassResult result = pass.run(board);
+        return new TimedPass(result, (System.nanoTime() - started) / 1e6);
+    }
+
+    /** The {@code now} at which a pass advances exactly to {@code cutoff} (a bucket boundary). */
+    static Instant nowForCutoff(BoardSettings board, Instant cutoff) {
+        return cutoff.plus(board.writeWindow()).plus(SETTINGS.safetyMargin()).plusSeconds(1);
+    }
+
+    /**
+     * The raw driver rate of reading the rows a pass over [from, to) folds: the same partitions,
+     * the same columns, as many partitions at once as the fold ({@code READ_LANES}), rows only read
+     * and counted.
+     */
+    Measurement rawRead(BoardSettings board, Instant from, Instant to) {
+        List<Object[]> partitions = new ArrayList<>();
+        for (Instant bucket : board.buckets().startsBetween(from, to)) {
+            for (int shard = 0; shard < board.shards(); shard++) {
+                partitions.add(new Object[] {board.board(), bucket, shard});
+            }
+        }
+        Measurement m =
+                new AsyncLoad(
+                                "raw read " + board.board(),
+                                READ_LANES,
+                                i ->
+                                        session.executeAsync(
+                                                        selectPartition
+                                                                .bind(partitions.get((int) i))
+                                                                .setConsistencyLevel(
+                                                                        DefaultConsistencyLevel
+                                                                                .LOCAL_QUORUM))
+                                                .thenCompose(page -> consume(page, 0)))
+                        .count(partitions.size());
+        return new Measurement(
+                m.units() - m.requests(),
+                m.seconds(),
+                m.requests(),
+                m.errors(),
+                m.p50Millis(),
+                m.p99Millis());
+    }
+
+    /** Yields rows + 1, so that an empty partition still counts as a successful request. */
+    private static CompletionStage<Integer> consume(AsyncResultSet page, int rows) {
+        int seen = rows;
+        for (Row row : page.currentPage()) {
+            row.getUuid(0);
+            row.getString(1);
+            row.getString(2);
+            row.getInt(3);
+            row.getUuid(4);
+            seen++;
+        }
+        if (page.hasMorePages()) {
+            int soFar = seen;
+            return page.fetchNextPage().thenCompose(next -> consume(next, soFar));
+        }
+        return java.util.concurrent.CompletableFuture.completedFuture(seen + 1);
+    }
+
+    /** A pass and how long it took. */
+    record TimedPass(PassResult result, double millis) {
+
+        double eventsPerSecond() {
+            return millis <= 0 ? 0 : result.eventsRead() / (millis / 1000.0);
+        }
+    }
+}

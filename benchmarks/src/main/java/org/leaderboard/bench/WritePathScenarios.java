@@ -1,0 +1,257 @@
+package org.leaderboard.bench;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.leaderboard.model.board.BoardSettings;
+
+/**
+ * Scenario 1 (write path: the writer's HTTP API, single and batch, against raw INSERT, counters and
+ * LWT read-modify-write) and scenario 2 (one hot board with 10 users against 100 boards with many
+ * users, through the batch API).
+ */
+final class WritePathScenarios {
+
+    static final String WRITE = "1 write path";
+    static final String CONTENTION = "2 no contention";
+    static final int BATCH = 100;
+    private static final int DRIVER_IN_FLIGHT = 128;
+    private static final int LWT_IN_FLIGHT = 64;
+    private static final int SINGLE_IN_FLIGHT = 64;
+    private static final int BATCH_IN_FLIGHT = 8;
+
+    private final BenchOptions options;
+    private final DriverBaselines driver;
+    private final HttpVotes http;
+    private final BoardLoader loader;
+
+    WritePathScenarios(
+            BenchOptions options, DriverBaselines driver, HttpVotes http, BoardLoader loader) {
+        this.options = options;
+        this.driver = driver;
+        this.http = http;
+        this.loader = loader;
+    }
+
+    List<Figure> writePath() {
+        SplittableRandom random = new SplittableRandom(1);
+        int users = options.writeUsers();
+        BoardSettings raw = loader.createBoard("write-raw", Instant.now());
+        http.createBoard("write-http");
+        Progress.say("scenario 1/5 write path: warming Cassandra up with raw inserts ...");
+        rawInserts(raw, random, users).forDuration(options.warmup(), options.warmup());
+        Progress.say("  warming the writer up (a fresh JVM answers its first requests slowly) ...");
+        new AsyncLoad(
+                        "http warm-up",
+                        16,
+                        i -> http.single("write-http", random.nextInt(users), random))
+                .count(500);
+        new AsyncLoad(
+                        "http warm-up",
+                        4,
+                        i -> http.batch("write-http", users(random, users), random))
+                .count(20);
+        Measurement insert = measure("raw driver INSERT", rawInserts(raw, random, users));
+        Measurement counter =
+                measure(
+                        "counter UPDATE votes = votes + 1",
+                        new AsyncLoad(
+                                "counter",
+                                DRIVER_IN_FLIGHT,
+                                i ->
+                                        driver.counter(
+                                                "write",
+                                                VoteMaker.user(random.nextInt(users)),
+                                                VoteMaker.points(random))));
+        Measurement lwt =
+                measure(
+                        "LWT read-modify-write",
+                        new AsyncLoad(
+                                "lwt",
+                                LWT_IN_FLIGHT,
+                                i ->
+                                        driver.readModifyWrite(
+                                                "write",
+                                                VoteMaker.user(random.nextInt(users)),
+                                                VoteMaker.points(random))));
+        Measurement single =
+                measure(
+                        "HTTP single vote",
+                        new AsyncLoad(
+                                "http single",
+                                SINGLE_IN_FLIGHT,
+                                i -> http.single("write-http", random.nextInt(users), random)));
+        Measurement batch =
+                measure(
+                        "HTTP batch of " + BATCH,
+                        new AsyncLoad(
+                                "http batch",
+                                BATCH_IN_FLIGHT,
+                                i -> http.batch("write-http", users(random, users), random)));
+        return figures(insert, counter, lwt, single, batch);
+    }
+
+    private List<Figure> figures(
+            Measurement insert,
+            Measurement counter,
+            Measurement lwt,
+            Measurement single,
+            Measurement batch) {
+        String raw = "raw driver async INSERT";
+        String inFlight = " in flight";
+        List<Figure> f = new ArrayList<>();
+        f.add(
+                Figure.plain(
+                        WRITE,
+                        raw + " (baseline, the store's ceiling)",
+                        "votes/s",
+                        insert,
+                        insert.rate(),
+                        DRIVER_IN_FLIGHT + inFlight + ", same rows as the writer"));
+        f.add(
+                Figure.compared(
+                        WRITE,
+                        "counter UPDATE votes = votes + 1",
+                        "votes/s",
+                        counter,
+                        counter.rate(),
+                        raw,
+                        insert.rate(),
+                        null,
+                        DRIVER_IN_FLIGHT + inFlight));
+        f.add(
+                Figure.compared(
+                        WRITE,
+                        "LWT read-modify-write (IF NOT EXISTS / IF)",
+                        "votes/s",
+                        lwt,
+                        lwt.rate(),
+                        raw,
+                        insert.rate(),
+                        null,
+                        LWT_IN_FLIGHT + inFlight + "; a lost race reads and retries"));
+        f.add(
+                Figure.compared(
+                        WRITE,
+                        "writer API, batch of " + BATCH,
+                        "votes/s",
+                        batch,
+                        batch.rate(),
+                        raw,
+                        insert.rate(),
+                        Target.atLeast(0.5),
+                        BATCH_IN_FLIGHT + " requests in flight; latency per request"));
+        f.add(
+                Figure.compared(
+                        WRITE,
+                        "writer API, batch of " + BATCH + " vs counters",
+                        "votes/s",
+                        batch,
+                        batch.rate(),
+                        "counter UPDATE",
+                        counter.rate(),
+                        Target.atLeast(1.5),
+                        null));
+        f.add(
+                Figure.compared(
+                        WRITE,
+                        "writer API, single vote",
+                        "votes/s",
+                        single,
+                        single.rate(),
+                        raw,
+                        insert.rate(),
+                        Target.atLeast(0.2),
+                        SINGLE_IN_FLIGHT + " connections"));
+        return f;
+    }
+
+    List<Figure> contention() {
+        SplittableRandom random = new SplittableRandom(2);
+        Progress.say("scenario 2/5 no contention: creating 1 hot board and 100 spread boards ...");
+        http.createBoard("hot");
+        List<String> spread = new ArrayList<>();
+        for (int b = 0; b < 100; b++) {
+            spread.add("spread-" + b);
+            http.createBoard("spread-" + b);
+        }
+        // The first batch of each board makes the writer look the board up; keep that out.
+        new AsyncLoad(
+                        "board warm-up",
+                        4,
+                        i ->
+                                http.batch(
+                                        i == 0 ? "hot" : spread.get((int) i - 1),
+                                        users(random, 10),
+                                        random))
+                .count(1 + spread.size());
+        Measurement hot =
+                measure(
+                        "hot board, 10 users",
+                        new AsyncLoad(
+                                "hot",
+                                BATCH_IN_FLIGHT,
+                                i -> http.batch("hot", users(random, 10), random)));
+        Measurement spreadOut =
+                measure(
+                        "100 boards, " + options.writeUsers() + " users",
+                        new AsyncLoad(
+                                "spread",
+                                BATCH_IN_FLIGHT,
+                                i ->
+                                        http.batch(
+                                                spread.get(random.nextInt(spread.size())),
+                                                users(random, options.writeUsers()),
+                                                random)));
+        String through = "writer API, batches of " + BATCH + ", " + BATCH_IN_FLIGHT + " in flight";
+        return List.of(
+                Figure.plain(
+                        CONTENTION,
+                        "100 boards, " + options.writeUsers() + " users (baseline)",
+                        "votes/s",
+                        spreadOut,
+                        spreadOut.rate(),
+                        through),
+                Figure.compared(
+                        CONTENTION,
+                        "one hot board, 10 users",
+                        "votes/s",
+                        hot,
+                        hot.rate(),
+                        "100 boards spread",
+                        spreadOut.rate(),
+                        Target.atLeast(0.9),
+                        through));
+    }
+
+    private AsyncLoad rawInserts(BoardSettings board, SplittableRandom random, int users) {
+        return new AsyncLoad(
+                "raw insert",
+                DRIVER_IN_FLIGHT,
+                i ->
+                        driver.insert(
+                                board,
+                                VoteMaker.vote(
+                                        board.board(),
+                                        random.nextInt(users),
+                                        Instant.now(),
+                                        random)));
+    }
+
+    private Measurement measure(String what, AsyncLoad load) {
+        Progress.say(
+                "  measuring " + what + " for " + options.writeDuration().toMillis() + " ms ...");
+        Measurement m = load.forDuration(options.warmup(), options.writeDuration());
+        Progress.say(
+                String.format(
+                        "  %s: %.0f/s, p50 %.2f ms, p99 %.2f ms, %d errors",
+                        what, m.rate(), m.p50Millis(), m.p99Millis(), m.errors()));
+        return m;
+    }
+
+    private static List<Long> users(SplittableRandom random, int users) {
+        return LongStream.range(0, BATCH).map(i -> random.nextInt(users)).boxed().toList();
+    }
+}

@@ -1,0 +1,51 @@
+package org.leaderboard.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The smoke test of the harness: {@code --quick} starts a real Cassandra node, the writer and query
+ * services from their jars and redis-server (installed with apt-get if missing; the test fails, not
+ * skips, when that is impossible), runs every scenario at tiny sizes and must produce a complete
+ * report. No timing is asserted: the numbers of a quick run on a CI machine mean nothing.
+ */
+class QuickBenchmarkIntegrationTests {
+
+    @Test
+    void aQuickRunReportsEveryScenarioWithItsBaselinesAndTargets() throws Exception {
+        Path out = Path.of("target", "bench-quick.json").toAbsolutePath();
+
+        Report report = Benchmarks.run(BenchOptions.parse("--quick", "--out", out.toString()));
+
+        assertThat(report.failures).isEmpty();
+        JsonNode json = new ObjectMapper().readTree(out.toFile());
+        List<String> scenarios = new ArrayList<>();
+        for (JsonNode figure : json.path("figures")) {
+            scenarios.add(figure.path("scenario").asText());
+            boolean available = !"NOT AVAILABLE".equals(figure.path("verdict").asText());
+            assertThat(figure.path("value").isNumber())
+                    .as("value of %s", figure.path("name").asText())
+                    .isEqualTo(available);
+            if (!figure.path("target").isNull()) {
+                assertThat(figure.path("verdict").asText()).isIn("PASS", "MISS", "NOT AVAILABLE");
+            }
+        }
+        assertThat(scenarios)
+                .contains(
+                        WritePathScenarios.WRITE,
+                        WritePathScenarios.CONTENTION,
+                        SnapshotScenario.NAME,
+                        QueryScenarios.QUERIES,
+                        QueryScenarios.TAIL);
+        assertThat(json.path("figures").findValuesAsText("target"))
+                .contains(">= 0.5x", ">= 1.5x", ">= 0.2x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
+        assertThat(json.path("scaling").findValuesAsText("users")).containsExactly("1000", "2000");
+        assertThat(json.path("run").path("redisVersion").asText()).isNotBlank();
+    }
+}
