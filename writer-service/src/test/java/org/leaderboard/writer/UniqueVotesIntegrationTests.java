@@ -78,7 +78,10 @@ class UniqueVotesIntegrationTests extends WriterIntegrationTestBase {
         assertThat(retry.text("status")).isEqualTo("ALREADY_RECORDED");
         assertThat(second.status()).isEqualTo(409);
         assertThat(second.text("detail"))
-                .contains("voter 'ann' already voted on this board (uniqueVotes PER_BOARD)")
+                .contains(
+                        "voter 'ann' already voted on board '"
+                                + board
+                                + "' (uniqueVotes PER_BOARD)")
                 .contains(first.toString());
         assertThat(countedNow(board)).containsOnlyKeys("song-a");
     }
@@ -94,7 +97,8 @@ class UniqueVotesIntegrationTests extends WriterIntegrationTestBase {
 
         assertThat(List.of(a.status(), b.status(), again.status(), other.status()))
                 .containsExactly(202, 202, 409, 202);
-        assertThat(again.text("detail")).contains("for user 'song-a' (uniqueVotes PER_USER)");
+        assertThat(again.text("detail"))
+                .contains("for user 'song-a' on board '" + board + "' (uniqueVotes PER_USER)");
         Map<String, Tally> counted = countedNow(board);
         assertThat(counted.get("song-a").count()).isEqualTo(2);
         assertThat(counted.get("song-b").count()).isEqualTo(1);

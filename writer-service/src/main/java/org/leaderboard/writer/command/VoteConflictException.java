@@ -21,15 +21,17 @@ public class VoteConflictException extends VoteRefusedException {
     private static String detail(BoardSettings board, String voter, String user, UUID heldBy) {
         String scope =
                 board.uniqueVotes() == UniqueVotes.PER_USER
-                        ? "for user '" + user + "' (uniqueVotes PER_USER)"
-                        : "on this board (uniqueVotes PER_BOARD)";
+                        ? "for user '"
+                                + user
+                                + "' on board '"
+                                + board.board()
+                                + "' (uniqueVotes PER_USER)"
+                        : "on board '" + board.board() + "' (uniqueVotes PER_BOARD)";
         return "voter '"
                 + voter
                 + "' already voted "
                 + scope
-                + " on board '"
-                + board.board()
-                + "' with vote "
+                + " with vote "
                 + heldBy
                 + "; this vote is not counted";
     }
