@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.locks.ReentrantLock;
 import org.leaderboard.model.api.CastVoteCommand;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.api.VoteResult;
@@ -34,29 +33,20 @@ import org.springframework.stereotype.Component;
 @Component
 class ClaimedVotes {
 
-    private static final int STRIPES = 1024;
-
     private final VoterClaimDao claims;
     private final VoteEventDao events;
-    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    private final StripedLocks voters = new StripedLocks(1024);
 
     ClaimedVotes(VoterClaimDao claims, VoteEventDao events) {
         this.claims = claims;
         this.events = events;
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new ReentrantLock();
-        }
     }
 
     VoteResult cast(BoardSettings board, CastVoteCommand vote, Instant now) {
-        ReentrantLock lock = stripe(board.board(), vote.voter());
-        lock.lock();
         try {
-            return claim(board, vote, now);
+            return voters.underLock(board.board(), vote.voter(), () -> claim(board, vote, now));
         } catch (CompletionException e) {
             throw failure(vote.voteId(), e);
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -93,10 +83,6 @@ class ClaimedVotes {
     private static VoteConflictException conflict(
             BoardSettings board, CastVoteCommand vote, UUID holder) {
         return new VoteConflictException(board, vote.voteId(), vote.voter(), vote.user(), holder);
-    }
-
-    private ReentrantLock stripe(String board, String voter) {
-        return stripes[Math.floorMod(31 * board.hashCode() + voter.hashCode(), STRIPES)];
     }
 
     private static <T> T await(CompletionStage<T> stage) {

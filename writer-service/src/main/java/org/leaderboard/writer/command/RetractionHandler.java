@@ -32,6 +32,7 @@ class RetractionHandler {
     private final RetractionClaimDao retractions;
     private final ClaimedVotes claimed;
     private final Clock clock;
+    private final StripedLocks votes = new StripedLocks(256);
 
     RetractionHandler(
             BoardCache boards,
@@ -46,10 +47,22 @@ class RetractionHandler {
         this.clock = clock;
     }
 
+    /**
+     * Retractions of the same vote are serialised inside this writer, so the first one stores its
+     * event and claim before the next looks: one answer RECORDED, all others ALREADY_RECORDED with
+     * the same retractionId. Between two writers the race of invariant 8 remains (both may answer
+     * RECORDED), and the count is still exact because only the claim's final winner counts.
+     */
     @CommandHandler
     RetractionResult handle(RetractVoteCommand command) {
         BoardSettings board = boards.require(command.board());
         StoredEvent vote = retractable(board, command.voteId());
+        return votes.underLock(
+                board.board(), command.voteId(), () -> retract(board, command, vote));
+    }
+
+    private RetractionResult retract(
+            BoardSettings board, RetractVoteCommand command, StoredEvent vote) {
         Optional<UUID> done = winner(board, command.voteId());
         if (done.isPresent()) {
             return new RetractionResult(command.voteId(), done.get(), VoteStatus.ALREADY_RECORDED);
