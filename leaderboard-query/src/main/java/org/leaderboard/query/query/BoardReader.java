@@ -29,7 +29,6 @@ class BoardReader {
     private final Clock clock;
     private final QuerySettings settings;
     private final QueryMetrics metrics;
-    private final SnapshotVoters voters;
 
     BoardReader(
             BoardCache boards,
@@ -38,9 +37,7 @@ class BoardReader {
             EventFolds events,
             Clock clock,
             QuerySettings settings,
-            QueryMetrics metrics,
-            SnapshotVoters voters) {
-        this.voters = voters;
+            QueryMetrics metrics) {
         this.boards = boards;
         this.snapshots = snapshots;
         this.sums = sums;
@@ -77,25 +74,8 @@ class BoardReader {
                                 .join()
                         : events.foldUntil(board, snapshot.cutoff(), asOf).join();
         metrics.tailRead(tail.events());
-        VoterLookup voterLookup =
-                new VoterLookup() {
-                    @Override
-                    public void prefetch(java.util.Collection<String> users) {
-                        voters.prefetch(board, snapshot, users);
-                    }
-
-                    @Override
-                    public org.apache.datasketches.hll.HllSketch sketch(String user) {
-                        return voters.of(board, snapshot, user);
-                    }
-                };
         return RankedBoard.merge(
-                board.board(),
-                snapshot,
-                tail,
-                voterLookup,
-                board.hasPeriod() ? periodStart : null,
-                asOf);
+                board.board(), snapshot, tail, board.hasPeriod() ? periodStart : null, asOf);
     }
 
     private Snapshot snapshot(BoardSettings board, Instant asOf, Instant periodStart) {

@@ -25,27 +25,21 @@ record RankedBoard(
         Instant snapshotCutoff,
         long tailEvents,
         MergedStandings standings,
-        VoterLookup voters,
         Instant periodStart,
         Instant asOf) {
 
     /** Invariant 7: the tally monoid makes snapshot (+) tail equal to a fold of all events. */
     static RankedBoard merge(String board, Snapshot snapshot, EventFold tail) {
-        return merge(board, snapshot, tail, VoterLookup.NONE, null, null);
+        return merge(board, snapshot, tail, null, null);
     }
 
     /**
      * As above, for the period starting at {@code periodStart} (null: the board has none) and the
      * moment {@code asOf} (null: now). Distinct voters are estimated only for the entries shown:
-     * the snapshot's sketch of the user (from {@code voters}) merged with the tail's.
+     * the snapshot's sketch of the user (held in memory with the ranking) merged with the tail's.
      */
     static RankedBoard merge(
-            String board,
-            Snapshot snapshot,
-            EventFold tail,
-            VoterLookup voters,
-            Instant periodStart,
-            Instant asOf) {
+            String board, Snapshot snapshot, EventFold tail, Instant periodStart, Instant asOf) {
         Tallies tailTallies = tail.tallies();
         MergedStandings standings =
                 new MergedStandings(
@@ -53,10 +47,10 @@ record RankedBoard(
                         tailTallies.asMap(),
                         (user, position) ->
                                 distinctVoters(
-                                        position >= 0 ? voters.sketch(user) : null,
+                                        snapshot.ranked().voters(position),
                                         tailTallies.voters(user)));
         return new RankedBoard(
-                board, snapshot.cutoff(), tail.events(), standings, voters, periodStart, asOf);
+                board, snapshot.cutoff(), tail.events(), standings, periodStart, asOf);
     }
 
     private static long distinctVoters(HllSketch snapshot, HllSketch tail) {
@@ -73,7 +67,6 @@ record RankedBoard(
 
     /** As above, saying how old the answer is (for answers from a background view). */
     Leaderboard page(int offset, int limit, Long stalenessMillis) {
-        voters.prefetch(standings.usersOn(offset, limit));
         return new Leaderboard(
                 board,
                 snapshotCutoff,
@@ -96,8 +89,6 @@ record RankedBoard(
     UserStanding standingOf(String user, int around, Long stalenessMillis) {
         int position =
                 standings.positionOf(user).orElseThrow(() -> new UnknownUserException(board, user));
-        int from = Math.max(0, position - around);
-        voters.prefetch(standings.usersOn(from, position + around + 1 - from));
         LeaderboardEntry own = standings.entryAt(position);
         List<LeaderboardEntry> neighbours = standings.around(position, around);
         return new UserStanding(

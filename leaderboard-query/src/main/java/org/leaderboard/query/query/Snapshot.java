@@ -7,8 +7,8 @@ import org.leaderboard.model.rank.RankedSnapshot;
 
 /**
  * Every event with time before {@code cutoff} (exclusive), ranked, in columns (see {@link
- * RankedSnapshot}); {@code layers} are the stored layers it was summed from, where the
- * distinct-voter sketches of a shown user are read. Immutable and shared between queries.
+ * RankedSnapshot}); {@code layers} are the stored layers it was summed from (a newer head that only
+ * adds layers extends it). Immutable and shared between queries.
  */
 record Snapshot(Instant cutoff, RankedSnapshot ranked, List<LayerRef> layers) {
 

@@ -14,10 +14,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * The newest snapshot of each board, ranked and kept in memory as columns (about 70-90 bytes per
- * user). Snapshots are immutable, so one is read from Cassandra once; a newer head of the same
- * chain costs only its new layers, merged into the cached ranking in one linear pass (a head's sum
- * is the previous head's plus the layers after its cutoff: compaction only regroups layers).
+ * The newest snapshot of each board, ranked and kept in memory as columns, distinct-voter sketches
+ * included (about 90 bytes per user with one voter each). Snapshots are immutable, so one is read
+ * from Cassandra once; a newer head of the same chain costs only its new layers, merged into the
+ * cached ranking in one linear pass (a head's sum is the previous head's plus the layers after its
+ * cutoff: compaction only regroups layers).
  *
  * <p>Safe under concurrent queries: loads are futures installed atomically, so concurrent queries
  * for the same head wait for one load instead of starting their own. A failed load is forgotten, so
@@ -59,7 +60,7 @@ class SnapshotSums {
                         sum ->
                                 new Snapshot(
                                         head.cutoff(),
-                                        RankedSnapshot.of(sum.asMap()),
+                                        RankedSnapshot.of(sum.asMap(), sum::voters),
                                         head.layers()));
     }
 
@@ -73,7 +74,8 @@ class SnapshotSums {
                                         delta ->
                                                 new Snapshot(
                                                         fresh.head().cutoff(),
-                                                        base.ranked().plus(delta.asMap()),
+                                                        base.ranked()
+                                                                .plus(delta.asMap(), delta::voters),
                                                         fresh.head().layers()));
         loading.whenComplete(
                 (snapshot, failure) -> {

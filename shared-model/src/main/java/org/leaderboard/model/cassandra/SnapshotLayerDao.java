@@ -35,7 +35,6 @@ public final class SnapshotLayerDao {
     private final Consistency consistency;
     private final PreparedStatement insertLayerRow;
     private final PreparedStatement selectLayerChunk;
-    private final PreparedStatement selectUserVoters;
 
     public SnapshotLayerDao(CqlSession session, Consistency consistency) {
         this.session = session;
@@ -69,62 +68,6 @@ public final class SnapshotLayerDao {
                                 .whereColumn("chunk")
                                 .isEqualTo(bindMarker())
                                 .build());
-        this.selectUserVoters =
-                session.prepare(
-                        selectFrom("snapshot_layers")
-                                .column("voters")
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("from_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("to_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("chunk")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("user_id")
-                                .isEqualTo(bindMarker())
-                                .build());
-    }
-
-    /**
-     * The union of one user's distinct-voter sketches over {@code layers} (null if none): one point
-     * read per layer, concurrently. For the few users a query shows, so that the sketches of
-     * millions of users need not be held in memory.
-     */
-    public CompletableFuture<HllSketch> readVoters(
-            BoardSettings board, List<LayerRef> layers, String user) {
-        int chunk = Hashing.chunkOf(user, board.chunks());
-        List<CompletableFuture<HllSketch>> reads =
-                layers.stream()
-                        .map(
-                                layer ->
-                                        session.executeAsync(
-                                                        selectUserVoters
-                                                                .bind(
-                                                                        board.board(),
-                                                                        layer.from(),
-                                                                        layer.to(),
-                                                                        chunk,
-                                                                        user)
-                                                                .setConsistencyLevel(
-                                                                        consistency.read()))
-                                                .thenApply(
-                                                        rs -> {
-                                                            Row row = rs.one();
-                                                            return row == null
-                                                                    ? null
-                                                                    : voters(row.getByteBuffer(0));
-                                                        })
-                                                .toCompletableFuture())
-                        .toList();
-        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
-                .thenApply(
-                        done ->
-                                reads.stream()
-                                        .map(CompletableFuture::join)
-                                        .filter(java.util.Objects::nonNull)
-                                        .reduce(VoterSketches::union)
-                                        .orElse(null));
     }
 
     /** Stores the tallies of a layer; completes when every row is acknowledged. */

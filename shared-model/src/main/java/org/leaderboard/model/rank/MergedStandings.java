@@ -116,18 +116,6 @@ public final class MergedStandings {
                 user, base.tally(basePosition), distinctVoters.applyAsLong(user, basePosition));
     }
 
-    /** The users at positions [offset, offset + limit), without building their entries. */
-    public List<String> usersOn(int offset, int limit) {
-        int end = (int) Math.min((long) offset + limit, totalUsers());
-        List<String> users = new ArrayList<>(Math.max(0, end - offset));
-        for (int position = offset; position < end; position++) {
-            int j = Arrays.binarySearch(changedPositions, position);
-            users.add(
-                    j >= 0 ? changedUsers[j] : base.user(basePositionOfKept(position - (-j - 1))));
-        }
-        return users;
-    }
-
     List<String> changedUsers() {
         return List.of(changedUsers);
     }

@@ -2,8 +2,13 @@ package org.leaderboard.model.rank;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
+import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.TgtHllType;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.tally.VoterSketches;
 
 /**
  * The users of an immutable snapshot in ranking order (votes descending, ties by user id), held in
@@ -12,6 +17,10 @@ import org.leaderboard.model.tally.Tally;
  *
  * <p>User ids are UTF-8 in one byte array; a user's position is found through an open-addressing
  * hash table of positions. Only users with at least one counted vote are held.
+ *
+ * <p>Distinct-voter sketches are held the same way, compact (HLL_4) in one byte array: 8 bytes plus
+ * 4 per distinct voter while a user has few, at most about 2 KiB however many. So a query never
+ * reads Cassandra for them, and a tail's sketch can be merged with the snapshot's in memory.
  */
 public final class RankedSnapshot {
 
@@ -26,10 +35,14 @@ public final class RankedSnapshot {
     private final long[] sumSqHigh;
     private final long[] sumSqLow;
     private final int[] slots;
+    private final byte[] sketches;
+    private final int[] sketchStart;
 
-    private RankedSnapshot(int size, int idBytes) {
+    private RankedSnapshot(int size, int idBytes, int sketchBytes) {
         this.ids = new byte[idBytes];
         this.idStart = new int[size + 1];
+        this.sketches = new byte[sketchBytes];
+        this.sketchStart = new int[size + 1];
         this.sums = new long[size];
         this.counts = new long[size];
         this.mins = new long[size];
@@ -43,8 +56,17 @@ public final class RankedSnapshot {
 
     public static final RankedSnapshot EMPTY = of(Map.of());
 
-    /** Ranks {@code tallies}; the map may be dropped afterwards. */
+    /** Ranks {@code tallies}, without distinct-voter sketches. */
     public static RankedSnapshot of(Map<String, Tally> tallies) {
+        return of(tallies, user -> null);
+    }
+
+    /**
+     * Ranks {@code tallies} with each user's distinct-voter sketch ({@code voters}, null for none);
+     * the map and the sketches may be dropped afterwards.
+     */
+    public static RankedSnapshot of(
+            Map<String, Tally> tallies, Function<String, HllSketch> voters) {
         @SuppressWarnings("unchecked")
         Map.Entry<String, Tally>[] sorted =
                 tallies.entrySet().stream()
@@ -52,14 +74,19 @@ public final class RankedSnapshot {
                         .toArray(Map.Entry[]::new);
         Arrays.sort(sorted, Standings.ORDER);
         byte[][] encoded = new byte[sorted.length][];
+        byte[][] sketches = new byte[sorted.length][];
         int idBytes = 0;
+        int sketchBytes = 0;
         for (int i = 0; i < sorted.length; i++) {
             encoded[i] = sorted[i].getKey().getBytes(StandardCharsets.UTF_8);
             idBytes += encoded[i].length;
+            sketches[i] = compact(voters.apply(sorted[i].getKey()));
+            sketchBytes += sketches[i].length;
         }
-        RankedSnapshot snapshot = new RankedSnapshot(sorted.length, idBytes);
+        RankedSnapshot snapshot = new RankedSnapshot(sorted.length, idBytes, sketchBytes);
         for (int i = 0; i < sorted.length; i++) {
             snapshot.put(i, encoded[i], 0, encoded[i].length, sorted[i].getValue());
+            snapshot.putSketch(i, sketches[i], 0, sketches[i].length);
         }
         return snapshot;
     }
@@ -70,13 +97,24 @@ public final class RankedSnapshot {
      * a new head costs O(users + changed x log changed), not a sort of every user.
      */
     public RankedSnapshot plus(Map<String, Tally> delta) {
+        return plus(delta, user -> null);
+    }
+
+    /** As above, the delta's sketches ({@code deltaVoters}) merged into the users' sketches. */
+    public RankedSnapshot plus(Map<String, Tally> delta, Function<String, HllSketch> deltaVoters) {
         MergedStandings merged = new MergedStandings(this, delta, (user, position) -> 0);
         int total = merged.totalUsers();
         int idBytes = ids.length;
+        int sketchBytes = sketches.length;
+        Map<String, byte[]> changedSketches = new HashMap<>();
         for (String user : merged.changedUsers()) {
             idBytes += user.getBytes(StandardCharsets.UTF_8).length;
+            int basePosition = position(user);
+            byte[] sketch = compact(union(voters(basePosition), deltaVoters.apply(user)));
+            changedSketches.put(user, sketch);
+            sketchBytes += sketch.length;
         }
-        RankedSnapshot next = new RankedSnapshot(total, idBytes);
+        RankedSnapshot next = new RankedSnapshot(total, idBytes, sketchBytes);
         merged.forEachInOrder(
                 (position, basePosition, user, tally) -> {
                     if (basePosition >= 0) {
@@ -86,12 +124,47 @@ public final class RankedSnapshot {
                                 idStart[basePosition],
                                 idStart[basePosition + 1] - idStart[basePosition],
                                 tally(basePosition));
+                        next.putSketch(
+                                position,
+                                sketches,
+                                sketchStart[basePosition],
+                                sketchStart[basePosition + 1] - sketchStart[basePosition]);
                     } else {
                         byte[] id = user.getBytes(StandardCharsets.UTF_8);
                         next.put(position, id, 0, id.length, tally);
+                        byte[] sketch = changedSketches.get(user);
+                        next.putSketch(position, sketch, 0, sketch.length);
                     }
                 });
         return next;
+    }
+
+    /**
+     * The distinct-voter sketch of the user at {@code position} (a fresh copy), null if the user
+     * has none or the position is -1.
+     */
+    public HllSketch voters(int position) {
+        if (position < 0 || sketchStart[position + 1] == sketchStart[position]) {
+            return null;
+        }
+        return HllSketch.heapify(
+                Arrays.copyOfRange(sketches, sketchStart[position], sketchStart[position + 1]));
+    }
+
+    private void putSketch(int position, byte[] source, int from, int length) {
+        System.arraycopy(source, from, sketches, sketchStart[position], length);
+        sketchStart[position + 1] = sketchStart[position] + length;
+    }
+
+    private static HllSketch union(HllSketch base, HllSketch delta) {
+        if (base == null || delta == null) {
+            return base == null ? delta : base;
+        }
+        return VoterSketches.union(base, delta);
+    }
+
+    private static byte[] compact(HllSketch sketch) {
+        return sketch == null ? new byte[0] : sketch.copyAs(TgtHllType.HLL_4).toCompactByteArray();
     }
 
     private void put(int position, byte[] source, int from, int length, Tally tally) {
@@ -185,8 +258,11 @@ public final class RankedSnapshot {
 
     /** Bytes held by the columns: what a user of this snapshot costs in memory. */
     public long retainedBytes() {
-        long perUser = 7L * Long.BYTES + Integer.BYTES;
-        return ids.length + perUser * size() + (long) slots.length * Integer.BYTES;
+        long perUser = 6L * Long.BYTES + 2L * Integer.BYTES;
+        return ids.length
+                + sketches.length
+                + perUser * size()
+                + (long) slots.length * Integer.BYTES;
     }
 
     private static int hash(byte[] bytes, int from, int to) {

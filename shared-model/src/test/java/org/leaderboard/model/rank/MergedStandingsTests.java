@@ -8,9 +8,11 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apache.datasketches.hll.HllSketch;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.tally.VoterSketches;
 
 /**
  * The merged view must rank exactly like ranking the whole board from scratch ({@link Standings},
@@ -79,6 +81,44 @@ class MergedStandingsTests {
                 new MergedStandings(ranked, Map.of(), (u, p) -> 0).page(0, 1).get(0);
         assertThat(first.votes()).isEqualTo(97);
         assertThat(first.rank()).isEqualTo(1);
+        assertThat(ranked.retainedBytes() / ranked.size()).isLessThan(100);
+    }
+
+    @Test
+    void keepsEachUsersVoterSketchAndMergesTheDeltasIntoIt() {
+        Map<String, Tally> snapshot = new HashMap<>();
+        Map<String, HllSketch> voters = new HashMap<>();
+        for (int i = 0; i < 10_000; i++) {
+            snapshot.put("u" + i, Tally.of(1));
+            voters.put("u" + i, VoterSketches.of("voter-" + i));
+        }
+        HllSketch many = new HllSketch(VoterSketches.LG_K);
+        for (int v = 0; v < 5_000; v++) {
+            many.update("fan-" + v);
+        }
+        voters.put("u7", many);
+        RankedSnapshot ranked = RankedSnapshot.of(snapshot, voters::get);
+
+        RankedSnapshot next =
+                ranked.plus(
+                        Map.of("u7", Tally.of(1), "u8", Tally.of(1), "new", Tally.of(1)),
+                        Map.of(
+                                        "u7", VoterSketches.of("fan-1"),
+                                        "u8", VoterSketches.of("someone-else"),
+                                        "new", VoterSketches.of("x"))
+                                ::get);
+
+        assertThat(VoterSketches.estimate(ranked.voters(ranked.position("u1")))).isEqualTo(1);
+        assertThat(VoterSketches.estimate(next.voters(next.position("u1")))).isEqualTo(1);
+        assertThat(VoterSketches.estimate(next.voters(next.position("u8")))).isEqualTo(2);
+        assertThat(VoterSketches.estimate(next.voters(next.position("new")))).isEqualTo(1);
+        long fans = VoterSketches.estimate(next.voters(next.position("u7")));
+        assertThat(fans).isEqualTo(VoterSketches.estimate(ranked.voters(ranked.position("u7"))));
+        assertThat((double) fans)
+                .isCloseTo(5_000, org.assertj.core.data.Percentage.withPercentage(5));
+        assertThat(next.voters(-1)).isNull();
+        assertThat(RankedSnapshot.of(snapshot).voters(0)).isNull();
+        // One voter per user: 12 bytes of sketch; the 5,000-voter sketch about 2 KiB.
         assertThat(ranked.retainedBytes() / ranked.size()).isLessThan(100);
     }
 
