@@ -178,5 +178,11 @@ final class BoardLoader {
         double eventsPerSecond() {
             return millis <= 0 ? 0 : result.eventsRead() / (millis / 1000.0);
         }
+
+        /** Events per second of the fold phase alone (reading and folding the partitions). */
+        double foldedPerSecond() {
+            double fold = result.foldMillis();
+            return fold <= 0 ? 0 : result.eventsRead() / (fold / 1000.0);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.leaderboard.testsupport;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ public final class TestCassandra {
 
     private final String contactPoint;
     private final CassandraNode node;
-    private final CqlSession admin;
+    private volatile CqlSession admin;
 
     private TestCassandra(String contactPoint, CassandraNode node) {
         this.contactPoint = contactPoint;
@@ -131,7 +132,14 @@ public final class TestCassandra {
                                 + "_"
                                 + Long.toString(System.nanoTime() % 1_000_000, 36))
                         .replaceAll("^[^a-z]", "k");
-        Schema.apply(admin, keyspace, Schema.SINGLE_NODE_REPLICATION);
+        try {
+            Schema.apply(admin, keyspace, Schema.SINGLE_NODE_REPLICATION);
+        } catch (DriverTimeoutException e) {
+            // Every statement is IF NOT EXISTS: once more, on a fresh session, is safe.
+            System.out.println("[test-cassandra] schema change timed out, once more: " + e);
+            reconnect();
+            Schema.apply(admin, keyspace, Schema.SINGLE_NODE_REPLICATION);
+        }
         return keyspace;
     }
 
@@ -158,9 +166,20 @@ public final class TestCassandra {
         requireLaunched().stop();
     }
 
-    /** Starts the node again on the same ports and data after {@link #stopNode()}. */
+    /**
+     * Starts the node again on the same ports and data after {@link #stopNode()}, with a fresh
+     * admin session (the old one's connections died with the node; a CI run once saw a schema
+     * change on it time out after the restart).
+     */
     public void startNode() {
         requireLaunched().start(START_TIMEOUT);
+        reconnect();
+    }
+
+    private synchronized void reconnect() {
+        CqlSession old = admin;
+        admin = Sessions.connect(contactPoint, null);
+        old.close();
     }
 
     private CassandraNode requireLaunched() {

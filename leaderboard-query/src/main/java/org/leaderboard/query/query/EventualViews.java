@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.query.config.EventualSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,16 +84,34 @@ class EventualViews implements DisposableBean {
         refresher.shutdownNow();
     }
 
-    /** A ranked board and when its tail was read. */
+    /**
+     * A ranked board and when its tail was read. Pages asked for are built once per view and reused
+     * (most clients ask for the same first pages), at most {@value #MAX_PAGES} of them.
+     */
     static final class View {
+        private static final int MAX_PAGES = 64;
+
         final RankedBoard board;
         final Instant readAt;
         volatile Instant askedAt;
+        private final Map<Long, Leaderboard> pages = new ConcurrentHashMap<>();
 
         View(RankedBoard board, Instant readAt, Instant askedAt) {
             this.board = board;
             this.readAt = readAt;
             this.askedAt = askedAt;
+        }
+
+        Leaderboard page(int offset, int limit, Instant now) {
+            long key = ((long) offset << 32) | limit;
+            Leaderboard page = pages.get(key);
+            if (page == null) {
+                page = board.page(offset, limit, 0L);
+                if (pages.size() < MAX_PAGES) {
+                    pages.putIfAbsent(key, page);
+                }
+            }
+            return page.withStalenessMillis(stalenessMillis(now));
         }
 
         long stalenessMillis(Instant now) {

@@ -46,13 +46,9 @@ class LeaderboardQueryHandler {
         if (query.mode() == ReadMode.EVENTUAL) {
             requireNoAsOf(query.asOf());
             return metrics.timeTop(
-                    () -> {
-                        EventualViews.View view = views.view(query.board());
-                        return view.board.page(
-                                query.offset(),
-                                query.limit(),
-                                view.stalenessMillis(clock.instant()));
-                    });
+                    () ->
+                            views.view(query.board())
+                                    .page(query.offset(), query.limit(), clock.instant()));
         }
         return metrics.timeTop(
                 () -> reader.read(query.board(), query.asOf()).page(query.offset(), query.limit()));

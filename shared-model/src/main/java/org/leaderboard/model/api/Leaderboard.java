@@ -20,4 +20,20 @@ public record Leaderboard(
         List<LeaderboardEntry> entries,
         Instant periodStart,
         Instant asOf,
-        Long stalenessMillis) {}
+        Long stalenessMillis) {
+
+    /** The same page, saying it is {@code millis} old (pages of a background view are reused). */
+    public Leaderboard withStalenessMillis(long millis) {
+        return new Leaderboard(
+                board,
+                snapshotCutoff,
+                tailEvents,
+                totalUsers,
+                offset,
+                limit,
+                entries,
+                periodStart,
+                asOf,
+                millis);
+    }
+}

@@ -6,10 +6,14 @@ import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -29,7 +33,9 @@ import org.leaderboard.model.time.Hashing;
  */
 public final class SnapshotLayerDao {
 
-    private static final int WRITE_LANES = 64;
+    private static final int WRITE_LANES = 32;
+    private static final int BATCH_BYTES = 4096;
+    private static final int ROW_OVERHEAD = 64;
 
     private final CqlSession session;
     private final Consistency consistency;
@@ -70,43 +76,61 @@ public final class SnapshotLayerDao {
                                 .build());
     }
 
-    /** Stores the tallies of a layer; completes when every row is acknowledged. */
+    /**
+     * Stores the tallies of a layer; completes when every row is acknowledged. Rows go in unlogged
+     * batches of one chunk's partition each (one mutation per batch on the replica, not one per
+     * row), kept under {@value #BATCH_BYTES} bytes so that they stay below Cassandra's default
+     * batch-size warning; the batches run {@value #WRITE_LANES} at a time.
+     */
     public CompletableFuture<Void> writeLayer(
             BoardSettings board, LayerRef layer, Tallies tallies) {
-        List<Map.Entry<String, Tally>> rows = new ArrayList<>(tallies.asMap().entrySet());
-        return AsyncLanes.map(
-                        rows,
-                        WRITE_LANES,
-                        row ->
-                                writeRow(
-                                        board,
-                                        layer,
-                                        row.getKey(),
-                                        row.getValue(),
-                                        tallies.voters(row.getKey())))
-                .thenApply(done -> null);
+        Map<Integer, List<BoundStatement>> byChunk = new HashMap<>();
+        Map<Integer, Integer> bytesByChunk = new HashMap<>();
+        List<BatchStatement> batches = new ArrayList<>();
+        for (Map.Entry<String, Tally> row : tallies.asMap().entrySet()) {
+            String user = row.getKey();
+            int chunk = Hashing.chunkOf(user, board.chunks());
+            HllSketch voters = tallies.voters(user);
+            byte[] sketch = voters == null ? null : VoterSketches.toBytes(voters);
+            int bytes = ROW_OVERHEAD + user.length() * 3 + (sketch == null ? 0 : sketch.length);
+            List<BoundStatement> pending = byChunk.computeIfAbsent(chunk, c -> new ArrayList<>());
+            if (!pending.isEmpty() && bytesByChunk.getOrDefault(chunk, 0) + bytes > BATCH_BYTES) {
+                batches.add(batch(pending));
+                pending.clear();
+                bytesByChunk.put(chunk, 0);
+            }
+            pending.add(row(board, layer, chunk, user, row.getValue(), sketch));
+            bytesByChunk.merge(chunk, bytes, Integer::sum);
+        }
+        byChunk.values().stream().filter(p -> !p.isEmpty()).forEach(p -> batches.add(batch(p)));
+        return AsyncLanes.map(batches, WRITE_LANES, session::executeAsync).thenApply(done -> null);
     }
 
-    private CompletionStage<AsyncResultSet> writeRow(
-            BoardSettings board, LayerRef layer, String user, Tally tally, HllSketch voters) {
-        return session.executeAsync(
-                insertLayerRow
-                        .bind(
-                                board.board(),
-                                layer.from(),
-                                layer.to(),
-                                Hashing.chunkOf(user, board.chunks()),
-                                user,
-                                tally.sum(),
-                                tally.count(),
-                                tally.min(),
-                                tally.max(),
-                                tally.sumOfSquares(),
-                                voters == null
-                                        ? null
-                                        : ByteBuffer.wrap(VoterSketches.toBytes(voters)))
-                        .setIdempotent(true)
-                        .setConsistencyLevel(consistency.write()));
+    private BatchStatement batch(List<BoundStatement> rows) {
+        return BatchStatement.newInstance(DefaultBatchType.UNLOGGED, List.copyOf(rows))
+                .setIdempotent(true)
+                .setConsistencyLevel(consistency.write());
+    }
+
+    private BoundStatement row(
+            BoardSettings board,
+            LayerRef layer,
+            int chunk,
+            String user,
+            Tally tally,
+            byte[] sketch) {
+        return insertLayerRow.bind(
+                board.board(),
+                layer.from(),
+                layer.to(),
+                chunk,
+                user,
+                tally.sum(),
+                tally.count(),
+                tally.min(),
+                tally.max(),
+                tally.sumOfSquares(),
+                sketch == null ? null : ByteBuffer.wrap(sketch));
     }
 
     /** Reads a whole layer, every chunk at once. */

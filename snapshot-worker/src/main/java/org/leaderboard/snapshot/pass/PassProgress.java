@@ -20,6 +20,9 @@ final class PassProgress {
     private int layersWritten;
     private int merges;
     private int headsWritten;
+    private long foldNanos;
+    private long layerNanos;
+    private long compactNanos;
 
     PassProgress(Instant cutoff, List<LayerRef> layers, long totalEvents) {
         this.previousCutoff = cutoff;
@@ -40,13 +43,22 @@ final class PassProgress {
         return totalEvents;
     }
 
-    void folded(EventFold fold) {
+    void folded(EventFold fold, long nanos) {
         eventsRead += fold.events();
         partitionsRead += fold.partitions();
+        foldNanos += nanos;
     }
 
     void layerWritten() {
         layersWritten++;
+    }
+
+    void deltaWritten(long nanos) {
+        layerNanos += nanos;
+    }
+
+    void compacted(long nanos) {
+        compactNanos += nanos;
     }
 
     void merged() {
@@ -71,6 +83,9 @@ final class PassProgress {
                 partitionsRead,
                 layersWritten,
                 merges,
-                headsWritten);
+                headsWritten,
+                foldNanos / 1e6,
+                layerNanos / 1e6,
+                compactNanos / 1e6);
     }
 }

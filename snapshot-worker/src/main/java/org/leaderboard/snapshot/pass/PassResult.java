@@ -12,6 +12,9 @@ import java.time.Instant;
  * @param layersWritten layers written: deltas and merges
  * @param merges layers written by merging two layers
  * @param headsWritten heads committed, one per step
+ * @param foldMillis time spent reading and folding events (the fold phase of every step)
+ * @param layerMillis time spent writing the steps' delta layers
+ * @param compactMillis time spent merging layers (reading older ones back, writing the merge)
  */
 public record PassResult(
         String board,
@@ -22,7 +25,10 @@ public record PassResult(
         long partitionsRead,
         int layersWritten,
         int merges,
-        int headsWritten) {
+        int headsWritten,
+        double foldMillis,
+        double layerMillis,
+        double compactMillis) {
 
     public enum Outcome {
         /** The snapshot was already at the safe cutoff: nothing read, nothing written. */
@@ -37,7 +43,7 @@ public record PassResult(
     public String summary() {
         return String.format(
                 "board=%s outcome=%s cutoff=%s->%s events=%d partitions=%d layers=%d merges=%d"
-                        + " heads=%d",
+                        + " heads=%d fold=%.0fms layer=%.0fms compact=%.0fms",
                 board,
                 outcome,
                 previousCutoff,
@@ -46,6 +52,9 @@ public record PassResult(
                 partitionsRead,
                 layersWritten,
                 merges,
-                headsWritten);
+                headsWritten,
+                foldMillis,
+                layerMillis,
+                compactMillis);
     }
 }

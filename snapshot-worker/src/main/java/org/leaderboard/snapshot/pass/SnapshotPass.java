@@ -120,8 +120,9 @@ public class SnapshotPass {
 
     private void step(BoardSettings board, PassProgress progress, Instant stepEnd, Instant now) {
         Instant from = progress.cutoff();
+        long started = System.nanoTime();
         EventFold fold = Futures.await(events.fold(board, from, stepEnd));
-        progress.folded(fold);
+        progress.folded(fold, System.nanoTime() - started);
         metrics.folded(fold.events());
         stages.accept(Stage.FOLDED);
         // A head names the layers of its own period only: at a period boundary the chain restarts
@@ -130,10 +131,14 @@ public class SnapshotPass {
         List<LayerRef> layers = newPeriod ? new ArrayList<>() : new ArrayList<>(progress.layers());
         if (!fold.tallies().isEmpty()) {
             LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
+            long writing = System.nanoTime();
             Futures.await(layerDao.writeLayer(board, delta, fold.tallies()));
             progress.layerWritten();
+            long compacting = System.nanoTime();
+            progress.deltaWritten(compacting - writing);
             layers.add(delta);
             compact(board, layers, new HashMap<>(Map.of(delta, fold.tallies())), progress);
+            progress.compacted(System.nanoTime() - compacting);
         }
         stages.accept(Stage.LAYERS_WRITTEN);
         // Written last, after every layer row it names is acknowledged: the commit marker.
