@@ -38,7 +38,11 @@ final class HttpVotes implements AutoCloseable {
 
     /** Creates a board through the API (201 or 200 when it exists with the same settings). */
     void createBoard(String board) {
-        HttpRequest request = post("/boards", "{\"board\":\"" + board + "\"}");
+        createBoard(board, "{\"board\":\"" + board + "\"}");
+    }
+
+    private void createBoard(String board, String json) {
+        HttpRequest request = post("/boards", json);
         try {
             int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status != 201 && status != 200) {

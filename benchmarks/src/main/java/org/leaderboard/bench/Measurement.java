@@ -24,6 +24,17 @@ record Measurement(
         return seconds <= 0 ? 0 : units / seconds;
     }
 
+    /** Several windows of the same load as one: work and time summed, percentiles averaged. */
+    static Measurement pooled(java.util.List<Measurement> rounds) {
+        return new Measurement(
+                rounds.stream().mapToLong(Measurement::units).sum(),
+                rounds.stream().mapToDouble(Measurement::seconds).sum(),
+                rounds.stream().mapToLong(Measurement::requests).sum(),
+                rounds.stream().mapToLong(Measurement::errors).sum(),
+                rounds.stream().mapToDouble(Measurement::p50Millis).average().orElse(Double.NaN),
+                rounds.stream().mapToDouble(Measurement::p99Millis).average().orElse(Double.NaN));
+    }
+
     static Measurement of(long units, double seconds, long requests, long errors, Histogram h) {
         boolean empty = h.getTotalCount() == 0;
         return new Measurement(
