@@ -17,6 +17,8 @@ public final class Benchmarks {
     private Benchmarks() {}
 
     public static void main(String[] args) {
+        // Kept-alive connections per host for the query callers (QueryClient); the JDK keeps 5.
+        System.setProperty("http.maxConnections", "32");
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
             System.out.println(BenchOptions.USAGE);
             return;

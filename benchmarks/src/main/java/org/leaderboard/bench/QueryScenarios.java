@@ -1,6 +1,5 @@
 package org.leaderboard.bench;
 
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -217,7 +216,7 @@ final class QueryScenarios {
                 });
     }
 
-    private static void requireOk(HttpResponse<String> response, String what) {
+    private static void requireOk(QueryClient.Answer response, String what) {
         if (response.statusCode() != 200) {
             throw new IllegalStateException(
                     what + " answered " + response.statusCode() + ": " + response.body());

@@ -17,10 +17,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Bounded-staleness views (invariant 7's {@code ?consistency=eventual}): each board asked for is
- * read (snapshot (+) tail, ranked) by a background thread every {@code refresh-interval}, and
- * queries are answered from the newest view in memory, without reading Cassandra. The snapshot is
- * immutable and shared, so a refresh costs the tail read and the ranking of the users it changed. A
- * board not asked for during {@code idle-timeout} is dropped.
+ * read (snapshot (+) tail, ranked) by a background thread every {@code refresh-interval} (or twice
+ * the time a refresh takes, if longer), and queries are answered from the newest view in memory,
+ * without reading Cassandra. The snapshot is immutable and shared, so a refresh costs the tail read
+ * and the ranking of the users it changed. A board not asked for during {@code idle-timeout} is
+ * dropped.
  */
 @Component
 class EventualViews implements DisposableBean {
@@ -30,6 +31,7 @@ class EventualViews implements DisposableBean {
     private final BoardReader reader;
     private final Clock clock;
     private final Duration idleTimeout;
+    private final Duration interval;
     private final Map<String, View> views = new ConcurrentHashMap<>();
     private final ScheduledExecutorService refresher =
             Executors.newSingleThreadScheduledExecutor(
@@ -43,9 +45,26 @@ class EventualViews implements DisposableBean {
         this.reader = reader;
         this.clock = clock;
         this.idleTimeout = settings.idleTimeout();
-        long intervalMillis = settings.refreshInterval().toMillis();
-        refresher.scheduleWithFixedDelay(
-                this::refreshAll, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        this.interval = settings.refreshInterval();
+        refresher.schedule(this::refreshLoop, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Refreshes, then waits the refresh interval or twice as long as the refresh took, whichever is
+     * longer: a board whose tail takes a second to read is refreshed every 2-3 s instead of keeping
+     * a core busy re-reading it (the answers' stalenessMillis says so).
+     */
+    private void refreshLoop() {
+        long started = System.nanoTime();
+        try {
+            refreshAll();
+        } finally {
+            long tookMillis = (System.nanoTime() - started) / 1_000_000;
+            long delay = Math.max(interval.toMillis(), 2 * tookMillis);
+            if (!refresher.isShutdown()) {
+                refresher.schedule(this::refreshLoop, delay, TimeUnit.MILLISECONDS);
+            }
+        }
     }
 
     /** The newest view of the board; the first query of a board reads it synchronously. */
