@@ -175,6 +175,27 @@ final class BoardLoader {
     /** A pass and how long it took. */
     record TimedPass(PassResult result, double millis) {
 
+        /** Two passes over the same amount of new events as one: times and phases averaged. */
+        static TimedPass mean(TimedPass a, TimedPass b) {
+            PassResult x = a.result();
+            PassResult y = b.result();
+            return new TimedPass(
+                    new PassResult(
+                            x.board() + " and " + y.board(),
+                            x.outcome(),
+                            x.previousCutoff(),
+                            x.newCutoff(),
+                            (x.eventsRead() + y.eventsRead()) / 2,
+                            (x.partitionsRead() + y.partitionsRead()) / 2,
+                            x.layersWritten() + y.layersWritten(),
+                            x.merges() + y.merges(),
+                            x.headsWritten() + y.headsWritten(),
+                            (x.foldMillis() + y.foldMillis()) / 2,
+                            (x.layerMillis() + y.layerMillis()) / 2,
+                            (x.compactMillis() + y.compactMillis()) / 2),
+                    (a.millis() + b.millis()) / 2);
+        }
+
         double eventsPerSecond() {
             return millis <= 0 ? 0 : result.eventsRead() / (millis / 1000.0);
         }

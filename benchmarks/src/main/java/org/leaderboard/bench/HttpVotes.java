@@ -41,6 +41,11 @@ final class HttpVotes implements AutoCloseable {
         createBoard(board, "{\"board\":\"" + board + "\"}");
     }
 
+    /** Creates a board with {@code shards} event partitions per bucket (default 8). */
+    void createBoard(String board, int shards) {
+        createBoard(board, "{\"board\":\"" + board + "\",\"shards\":" + shards + "}");
+    }
+
     private void createBoard(String board, String json) {
         HttpRequest request = post("/boards", json);
         try {

@@ -168,9 +168,44 @@ final class QueryScenarios {
                         redisTop,
                         redisRank);
         if (largest) {
-            figures.addAll(QueryFigures.of(measured, options.queryThreads()));
+            QueryFigures.OneCaller alone = null;
+            if (unsupported.isEmpty()) {
+                Progress.say("  the same queries with one caller (latency without queueing) ...");
+                alone =
+                        new QueryFigures.OneCaller(
+                                measure(1, () -> queries.top100(name, QueryClient.EVENTUAL)),
+                                measure(
+                                        1,
+                                        () ->
+                                                queries.around(
+                                                        name,
+                                                        randomUser(users),
+                                                        QueryClient.EVENTUAL)),
+                                redis.top100(
+                                        name, 1, options.queryDuration(), options.minQueries()),
+                                redis.rank(
+                                        name,
+                                        users,
+                                        1,
+                                        options.queryDuration(),
+                                        options.minQueries()));
+            }
+            figures.addAll(QueryFigures.of(measured, options.queryThreads(), alone));
         }
         return measured.scalingRow();
+    }
+
+    private Measurement measure(
+            int callers, java.util.function.Supplier<QueryClient.Answer> query) {
+        return ClosedLoop.run(
+                callers,
+                options.queryDuration(),
+                options.minQueries(),
+                () -> query.get().statusCode() == 200);
+    }
+
+    private static String randomUser(int users) {
+        return VoteMaker.user(ThreadLocalRandom.current().nextInt(users));
     }
 
     private Measurement measureTop100(String board, String consistency) {

@@ -3,11 +3,13 @@ package org.leaderboard.writer.command;
 import com.datastax.oss.driver.api.core.DriverException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import org.axonframework.commandhandling.CommandHandler;
 import org.leaderboard.model.api.CastVoteCommand;
 import org.leaderboard.model.api.CastVotesCommand;
@@ -66,14 +68,38 @@ class VoteCommandHandler {
     }
 
     /**
-     * Each vote is handled as on its own; the inserts run concurrently and are awaited together.
+     * Each vote is answered as on its own. The votes inside the write window of a board without
+     * unique votes are stored together, one unlogged batch per event partition ({@link
+     * VoteEventDao#insertAll}); the others (late votes, unique-vote boards) take the single-vote
+     * path. Everything runs concurrently and is awaited together.
      */
     @CommandHandler
     List<VoteResult> handle(CastVotesCommand command) {
         BoardSettings board = requireBoard(command.board(), command.votes().size());
         Instant now = clock.instant();
-        List<CompletableFuture<VoteResult>> results =
-                command.votes().stream().map(vote -> castOrRefuse(board, vote, now)).toList();
+        List<CompletableFuture<VoteResult>> results = new ArrayList<>(command.votes().size());
+        List<Integer> inWindow = new ArrayList<>();
+        List<VoteCastEvent> toStore = new ArrayList<>();
+        for (CastVoteCommand vote : command.votes()) {
+            if (board.uniqueVotes() == UniqueVotes.NONE
+                    && window.check(board, vote.voteId(), now).isEmpty()) {
+                inWindow.add(results.size());
+                toStore.add(VoteCastEvent.from(vote));
+                results.add(null);
+            } else {
+                results.add(castOrRefuse(board, vote, now));
+            }
+        }
+        List<CompletionStage<Void>> stored = events.insertAll(board, toStore, now);
+        for (int k = 0; k < inWindow.size(); k++) {
+            UUID voteId = toStore.get(k).voteId();
+            results.set(
+                    inWindow.get(k),
+                    stored.get(k)
+                            .toCompletableFuture()
+                            .handle((done, failure) -> recorded(voteId, failure))
+                            .exceptionally(failure -> refused(voteId, failure)));
+        }
         CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).join();
         return results.stream().map(CompletableFuture::join).toList();
     }
