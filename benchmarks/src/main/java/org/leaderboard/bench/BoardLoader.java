@@ -1,8 +1,5 @@
 package org.leaderboard.bench;
 
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
-
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
@@ -70,17 +67,7 @@ final class BoardLoader {
         this.heads = new SnapshotHeadDao(session, Consistency.DEFAULT);
         this.layers = new SnapshotLayerDao(session, Consistency.DEFAULT);
         this.folds = EventFolds.on(session, Consistency.DEFAULT);
-        this.selectPartition =
-                session.prepare(
-                        selectFrom("vote_events")
-                                .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("bucket")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("shard")
-                                .isEqualTo(bindMarker())
-                                .build());
+        this.selectPartition = session.prepare(VoteEventDao.selectPartitionStatement());
     }
 
     /** A board with the default settings (60 s window and buckets, 8 shards) created then. */

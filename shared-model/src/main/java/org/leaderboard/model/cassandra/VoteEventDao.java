@@ -12,7 +12,9 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.querybuilder.select.Select;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,28 +81,27 @@ public final class VoteEventDao {
                                 .build());
         this.selectOne =
                 session.prepare(
-                        selectFrom("vote_events")
-                                .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("bucket")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("shard")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("vote_id")
-                                .isEqualTo(bindMarker())
-                                .build());
-        this.selectPartition =
-                session.prepare(
-                        selectFrom("vote_events")
-                                .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("bucket")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("shard")
-                                .isEqualTo(bindMarker())
-                                .build());
+                        partitionSelect().whereColumn("vote_id").isEqualTo(bindMarker()).build());
+        this.selectPartition = session.prepare(selectPartitionStatement());
+    }
+
+    /**
+     * The read of one event partition (board, bucket, shard) that folds use; public so that the
+     * benchmark's raw-read baseline reads exactly the same rows and columns.
+     */
+    public static SimpleStatement selectPartitionStatement() {
+        return partitionSelect().build();
+    }
+
+    private static Select partitionSelect() {
+        return selectFrom("vote_events")
+                .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
+                .whereColumn("board")
+                .isEqualTo(bindMarker())
+                .whereColumn("bucket")
+                .isEqualTo(bindMarker())
+                .whereColumn("shard")
+                .isEqualTo(bindMarker());
     }
 
     /** Appends one event. Idempotent, so the driver may retry it after a timeout. */
