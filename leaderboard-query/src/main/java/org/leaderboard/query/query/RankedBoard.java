@@ -47,7 +47,9 @@ record RankedBoard(
                         tailTallies.asMap(),
                         (user, position) ->
                                 distinctVoters(
-                                        snapshot.ranked().voters(position),
+                                        position >= 0
+                                                ? snapshot.ranked().voters(position)
+                                                : snapshot.ranked().votersOf(user),
                                         tailTallies.voters(user)));
         return new RankedBoard(
                 board, snapshot.cutoff(), tail.events(), standings, periodStart, asOf);

@@ -47,10 +47,11 @@ public final class MergedStandings {
         List<Integer> removedPositions = new ArrayList<>();
         for (Map.Entry<String, Tally> entry : tail.entrySet()) {
             int position = base.position(entry.getKey());
-            Tally merged = entry.getValue();
+            // Added to the user's whole snapshot tally, unranked part included: a snapshot may
+            // hold a user with no counted vote whose tally still counts (a retraction).
+            Tally merged = base.tallyOf(entry.getKey()).plus(entry.getValue());
             if (position >= 0) {
                 removedPositions.add(position);
-                merged = base.tally(position).plus(merged);
             }
             if (merged.hasVotes()) {
                 changed.add(Map.entry(entry.getKey(), merged));

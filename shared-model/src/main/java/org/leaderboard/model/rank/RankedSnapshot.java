@@ -16,7 +16,13 @@ import org.leaderboard.model.tally.VoterSketches;
  * tally records. Built once per snapshot; every query then works on it with binary searches.
  *
  * <p>User ids are UTF-8 in one byte array; a user's position is found through an open-addressing
- * hash table of positions. Only users with at least one counted vote are held.
+ * hash table of positions. Only users with at least one counted vote are ranked.
+ *
+ * <p>Tallies are a group, not a filtered monoid: a partial sum may hold a user with no counted vote
+ * (every vote retracted, or a retraction folded in a layer before the layer of its vote), and that
+ * tally must still be added when the rest of the user's events arrive, or a retracted vote would
+ * come back. Such users are kept aside, unranked, with their sketches ({@link #unranked}); there
+ * are few of them.
  *
  * <p>Distinct-voter sketches are held the same way, compact (HLL_4) in one byte array: 8 bytes plus
  * 4 per distinct voter while a user has few, at most about 2 KiB however many. So a query never
@@ -37,8 +43,13 @@ public final class RankedSnapshot {
     private final int[] slots;
     private final byte[] sketches;
     private final int[] sketchStart;
+    private final Map<String, Unranked> unranked;
 
-    private RankedSnapshot(int size, int idBytes, int sketchBytes) {
+    /** A user with no counted vote: kept so that its tally and voters still add up later. */
+    private record Unranked(Tally tally, HllSketch voters) {}
+
+    private RankedSnapshot(int size, int idBytes, int sketchBytes, Map<String, Unranked> unranked) {
+        this.unranked = Map.copyOf(unranked);
         this.ids = new byte[idBytes];
         this.idStart = new int[size + 1];
         this.sketches = new byte[sketchBytes];
@@ -67,6 +78,13 @@ public final class RankedSnapshot {
      */
     public static RankedSnapshot of(
             Map<String, Tally> tallies, Function<String, HllSketch> voters) {
+        Map<String, Unranked> unranked = new HashMap<>();
+        tallies.forEach(
+                (user, tally) -> {
+                    if (!tally.hasVotes()) {
+                        unranked.put(user, new Unranked(tally, voters.apply(user)));
+                    }
+                });
         @SuppressWarnings("unchecked")
         Map.Entry<String, Tally>[] sorted =
                 tallies.entrySet().stream()
@@ -83,7 +101,7 @@ public final class RankedSnapshot {
             sketches[i] = compact(voters.apply(sorted[i].getKey()));
             sketchBytes += sketches[i].length;
         }
-        RankedSnapshot snapshot = new RankedSnapshot(sorted.length, idBytes, sketchBytes);
+        RankedSnapshot snapshot = new RankedSnapshot(sorted.length, idBytes, sketchBytes, unranked);
         for (int i = 0; i < sorted.length; i++) {
             snapshot.put(i, encoded[i], 0, encoded[i].length, sorted[i].getValue());
             snapshot.putSketch(i, sketches[i], 0, sketches[i].length);
@@ -109,12 +127,12 @@ public final class RankedSnapshot {
         Map<String, byte[]> changedSketches = new HashMap<>();
         for (String user : merged.changedUsers()) {
             idBytes += user.getBytes(StandardCharsets.UTF_8).length;
-            int basePosition = position(user);
-            byte[] sketch = compact(union(voters(basePosition), deltaVoters.apply(user)));
+            byte[] sketch = compact(union(votersOf(user), deltaVoters.apply(user)));
             changedSketches.put(user, sketch);
             sketchBytes += sketch.length;
         }
-        RankedSnapshot next = new RankedSnapshot(total, idBytes, sketchBytes);
+        RankedSnapshot next =
+                new RankedSnapshot(total, idBytes, sketchBytes, unrankedPlus(delta, deltaVoters));
         merged.forEachInOrder(
                 (position, basePosition, user, tally) -> {
                     if (basePosition >= 0) {
@@ -137,6 +155,52 @@ public final class RankedSnapshot {
                     }
                 });
         return next;
+    }
+
+    /** The users without a counted vote after adding {@code delta} to this snapshot. */
+    private Map<String, Unranked> unrankedPlus(
+            Map<String, Tally> delta, Function<String, HllSketch> deltaVoters) {
+        Map<String, Unranked> next = new HashMap<>(unranked);
+        delta.forEach(
+                (user, tally) -> {
+                    Tally sum = tallyOf(user).plus(tally);
+                    if (sum.hasVotes()) {
+                        next.remove(user);
+                    } else {
+                        next.put(
+                                user,
+                                new Unranked(sum, union(votersOf(user), deltaVoters.apply(user))));
+                    }
+                });
+        return next;
+    }
+
+    /**
+     * The user's whole tally in this snapshot, ranked or not ({@link Tally#EMPTY} if it has no
+     * event here).
+     */
+    public Tally tallyOf(String user) {
+        int position = position(user);
+        if (position >= 0) {
+            return tally(position);
+        }
+        Unranked aside = unranked.get(user);
+        return aside == null ? Tally.EMPTY : aside.tally();
+    }
+
+    /** The user's distinct-voter sketch in this snapshot, ranked or not; null if none. */
+    public HllSketch votersOf(String user) {
+        int position = position(user);
+        if (position >= 0) {
+            return voters(position);
+        }
+        Unranked aside = unranked.get(user);
+        return aside == null || aside.voters() == null ? null : aside.voters().copy();
+    }
+
+    /** Users with events in this snapshot but no counted vote (not ranked). */
+    public int unrankedUsers() {
+        return unranked.size();
     }
 
     /**

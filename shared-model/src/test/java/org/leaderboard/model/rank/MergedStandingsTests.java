@@ -3,6 +3,7 @@ package org.leaderboard.model.rank;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -63,6 +64,72 @@ class MergedStandingsTests {
         for (String user : all.keySet()) {
             assertThat(next.position(user) >= 0).isEqualTo(all.get(user).hasVotes());
         }
+    }
+
+    /**
+     * Tallies are a group: a layer may hold a retraction whose vote is in a later layer or in the
+     * tail (a negative partial tally). However the events of a board fall between the snapshot, a
+     * newer head's delta and the tail, the board equals the fold of all of them, and a snapshot
+     * with a negative partial never loses it (a retracted vote must not come back).
+     */
+    @Property(tries = 300)
+    void anySplitOfVotesAndRetractionsBetweenSnapshotDeltaAndTailRanksLikeTheWholeFold(
+            @ForAll @IntRange(min = 1, max = 60) int events, @ForAll long seed) {
+        Random random = new Random(seed);
+        List<Map<String, Tally>> parts = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>());
+        Map<String, HllSketch> snapshotVoters = new HashMap<>();
+        Map<String, Tally> all = new HashMap<>();
+        for (int i = 0; i < events; i++) {
+            String user = "u" + random.nextInt(12);
+            long votes = random.nextInt(9) + 1;
+            boolean retracted = random.nextInt(3) == 0;
+            // The vote and, maybe, its retraction land in parts chosen independently.
+            Map<String, Tally> votePart = parts.get(random.nextInt(3));
+            votePart.merge(user, Tally.of(votes), Tally::plus);
+            if (votePart == parts.get(0)) {
+                snapshotVoters.merge(user, VoterSketches.of("voter-" + i), VoterSketches::union);
+            }
+            all.merge(user, Tally.of(votes), Tally::plus);
+            if (retracted) {
+                parts.get(random.nextInt(3)).merge(user, Tally.retraction(votes), Tally::plus);
+                all.merge(user, Tally.retraction(votes), Tally::plus);
+            }
+        }
+        Standings expected = Standings.rank(all);
+
+        RankedSnapshot snapshot = RankedSnapshot.of(parts.get(0), snapshotVoters::get);
+        RankedSnapshot newerHead = snapshot.plus(parts.get(1));
+        MergedStandings merged = new MergedStandings(newerHead, parts.get(2), (u, p) -> 0);
+
+        assertThat(merged.totalUsers()).isEqualTo(expected.totalUsers());
+        assertThat(merged.page(0, 1000)).isEqualTo(expected.page(0, 1000));
+        for (String user : all.keySet()) {
+            assertThat(merged.positionOf(user)).as(user).isEqualTo(expected.positionOf(user));
+            // Voters of an unranked user survive too: a later vote's entry still counts them.
+            if (snapshotVoters.containsKey(user)) {
+                assertThat(newerHead.votersOf(user)).as(user).isNotNull();
+            }
+        }
+    }
+
+    @Test
+    void aRetractionFoldedBeforeItsVoteKeepsTheVoteOffTheBoard() {
+        // The snapshot folded the retraction (-7) but not yet the vote (+7), which is in the tail.
+        RankedSnapshot snapshot =
+                RankedSnapshot.of(Map.of("p", Tally.retraction(7), "q", Tally.of(1)));
+        MergedStandings board =
+                new MergedStandings(snapshot, Map.of("p", Tally.of(7)), (u, x) -> 0);
+
+        assertThat(board.totalUsers()).isEqualTo(1);
+        assertThat(board.page(0, 10)).extracting(LeaderboardEntry::user).containsExactly("q");
+        assertThat(board.positionOf("p")).isEmpty();
+        // The same when the vote arrives in a newer head's layer instead of the tail.
+        RankedSnapshot newer = snapshot.plus(Map.of("p", Tally.of(7).plusVote(2)));
+        assertThat(new MergedStandings(newer, Map.of(), (u, x) -> 0).page(0, 10))
+                .extracting(LeaderboardEntry::user, LeaderboardEntry::votes)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("p", 2L),
+                        org.assertj.core.groups.Tuple.tuple("q", 1L));
     }
 
     @Test
