@@ -80,6 +80,32 @@ class BatchVoteIntegrationTests extends WriterIntegrationTestBase {
                 .isEqualTo("ALREADY_RECORDED");
     }
 
+    /**
+     * Both copies of a voteId in one batch used to be written with the same timestamp, and two rows
+     * of one key with one timestamp merge cell by cell: user of one, votes of the other.
+     */
+    @Test
+    void storesOneVoteForAVoteIdRepeatedInABatchAndRefusesADifferentVoteUnderIt() {
+        UUID reused = voteIdNow();
+        String body =
+                "{\"votes\":["
+                        + vote(reused, "aaa", 1)
+                        + ","
+                        + vote(reused, "zzz", 9)
+                        + ","
+                        + vote(reused, "aaa", 1)
+                        + "]}";
+
+        JsonNode results = post(batch(), body).body().path("results");
+
+        assertRecorded(results.get(0), reused);
+        assertRefused(results.get(1), reused, 422, "is already used by votes[0] of this batch");
+        assertRecorded(results.get(2), reused);
+        var stored = storedVote(board, reused).orElseThrow();
+        assertThat(stored.getString("user_id")).isEqualTo("aaa");
+        assertThat(stored.getInt("votes")).isEqualTo(1);
+    }
+
     @Test
     void refusesTheWholeBatchForAnUnknownBoard() {
         Answer refused =

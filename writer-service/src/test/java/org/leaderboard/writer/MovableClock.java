@@ -11,18 +11,33 @@ import java.util.concurrent.atomic.AtomicReference;
 final class MovableClock extends Clock {
 
     private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+    private final AtomicReference<Duration> afterNextRead = new AtomicReference<>();
 
     void advance(Duration by) {
         offset.updateAndGet(current -> current.plus(by));
     }
 
+    /**
+     * The next reading is the current time, and every later one is {@code by} later: what a request
+     * sees whose insert, claim or lock wait took that long after it read the time.
+     */
+    void advanceAfterNextRead(Duration by) {
+        afterNextRead.set(by);
+    }
+
     void reset() {
         offset.set(Duration.ZERO);
+        afterNextRead.set(null);
     }
 
     @Override
     public Instant instant() {
-        return Instant.now().plus(offset.get());
+        Instant now = Instant.now().plus(offset.get());
+        Duration jump = afterNextRead.getAndSet(null);
+        if (jump != null) {
+            advance(jump);
+        }
+        return now;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.leaderboard.writer.command;
 
 import com.datastax.oss.driver.api.core.DriverException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -12,6 +13,7 @@ import org.leaderboard.model.api.VoteResult;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.cassandra.VoterClaimDao;
+import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,16 +37,26 @@ class ClaimedVotes {
 
     private final VoterClaimDao claims;
     private final VoteEventDao events;
+    private final Clock clock;
+    private final WriteWindow window;
     private final StripedLocks voters = new StripedLocks(1024);
 
-    ClaimedVotes(VoterClaimDao claims, VoteEventDao events) {
+    ClaimedVotes(VoterClaimDao claims, VoteEventDao events, Clock clock, WriterSettings settings) {
         this.claims = claims;
         this.events = events;
+        this.clock = clock;
+        this.window = new WriteWindow(settings.maxClockSkew());
     }
 
-    VoteResult cast(BoardSettings board, CastVoteCommand vote, Instant now) {
+    /**
+     * The vote's claim sequence, under the voter's lock. The claim time is taken once the lock is
+     * held, and the window is checked again when the last write is acknowledged: a fold reads the
+     * claim when it folds the event, so both must be stored before the window closes.
+     */
+    VoteResult cast(BoardSettings board, CastVoteCommand vote) {
         try {
-            return voters.underLock(board.board(), vote.voter(), () -> claim(board, vote, now));
+            return voters.underLock(
+                    board.board(), vote.voter(), () -> claim(board, vote, clock.instant()));
         } catch (CompletionException e) {
             throw failure(vote.voteId(), e);
         }
@@ -70,6 +82,8 @@ class ClaimedVotes {
             throw conflict(board, vote, holder.get());
         }
         await(events.insert(board, VoteCastEvent.from(vote), now));
+        // An event stored too late holds no claim, so it never counts, whoever folds it.
+        window.requireStillOpen(board, vote.voteId(), clock.instant());
         await(claims.claim(board, vote.voter(), vote.user(), vote.voteId(), now));
         UUID winner =
                 await(claims.winner(board, vote.voter(), vote.user()))
@@ -77,6 +91,7 @@ class ClaimedVotes {
         if (!winner.equals(vote.voteId())) {
             throw conflict(board, vote, winner);
         }
+        window.requireStillOpen(board, vote.voteId(), clock.instant());
         return VoteResult.recorded(vote.voteId());
     }
 

@@ -17,12 +17,13 @@ import org.leaderboard.model.cassandra.RetractionClaimDao;
 import org.leaderboard.model.cassandra.StoredEvent;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.stereotype.Component;
 
 /**
- * Retracts votes (invariant 9): appends a compensating event now, never touching the vote. The
- * event is stored before its retraction claim, and only the claim's winner counts, so retracting
- * twice, concurrently or after a crash between the two writes, removes the vote exactly once.
+ * Retracts votes (invariant 9): appends a compensating event, never touching the vote. The event is
+ * stored before its retraction claim, and only the claim's winner counts, so retracting twice,
+ * concurrently or after a crash between the two writes, removes the vote exactly once.
  */
 @Component
 class RetractionHandler {
@@ -32,6 +33,7 @@ class RetractionHandler {
     private final RetractionClaimDao retractions;
     private final ClaimedVotes claimed;
     private final Clock clock;
+    private final WriteWindow window;
     private final StripedLocks votes = new StripedLocks(256);
 
     RetractionHandler(
@@ -39,12 +41,14 @@ class RetractionHandler {
             VoteEventDao events,
             RetractionClaimDao retractions,
             ClaimedVotes claimed,
-            Clock clock) {
+            Clock clock,
+            WriterSettings settings) {
         this.boards = boards;
         this.events = events;
         this.retractions = retractions;
         this.claimed = claimed;
         this.clock = clock;
+        this.window = new WriteWindow(settings.maxClockSkew());
     }
 
     /**
@@ -68,7 +72,17 @@ class RetractionHandler {
             return new RetractionResult(command.voteId(), done.get(), VoteStatus.ALREADY_RECORDED);
         }
         Instant now = clock.instant();
-        UUID retractionId = TimeUuids.voteIdAt(now);
+        Instant voteTime = TimeUuids.timeOf(command.voteId());
+        Instant stamp =
+                WriteWindow.retractionTime(board, voteTime, now)
+                        .orElseThrow(
+                                () ->
+                                        RetractionRefusedException.periodClosed(
+                                                command.voteId(),
+                                                voteTime,
+                                                board.nextPeriodStart(voteTime),
+                                                board.writeWindow()));
+        UUID retractionId = TimeUuids.voteIdAt(stamp);
         VoteRetractedEvent event =
                 new VoteRetractedEvent(
                         retractionId,
@@ -78,10 +92,16 @@ class RetractionHandler {
                         vote.voter(),
                         vote.votes());
         events.insertRetraction(board, event, now).toCompletableFuture().join();
+        // Stored too late, the compensating event is left without its claim: it never counts,
+        // and a retry makes a new one.
+        window.requireStillOpen(board, retractionId, clock.instant());
         retractions
                 .claim(board.board(), command.voteId(), retractionId)
                 .toCompletableFuture()
                 .join();
+        // The claim decides whether the compensating event counts: both must be stored while
+        // the event is still inside its write window, before any snapshot can fold past it.
+        window.requireStillOpen(board, retractionId, clock.instant());
         UUID won = winner(board, command.voteId()).orElse(retractionId);
         return new RetractionResult(
                 command.voteId(),

@@ -1,5 +1,7 @@
 package org.leaderboard.writer.command;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 
 /** A retraction that cannot be made: 404 for a vote that is not stored, 422 for one not counted. */
@@ -43,6 +45,24 @@ public class RetractionRefusedException extends VoteRefusedException {
                         + " lost its unique-vote claim (voter '"
                         + voter
                         + "' voted with another vote) and never counted; nothing to retract");
+    }
+
+    static RetractionRefusedException periodClosed(
+            UUID voteId, Instant voteTime, Instant periodEnd, Duration writeWindow) {
+        return new RetractionRefusedException(
+                voteId,
+                422,
+                "Period closed",
+                "vote "
+                        + voteId
+                        + " (time "
+                        + voteTime
+                        + ") belongs to the period that ended at "
+                        + periodEnd
+                        + "; a retraction counts in its vote's period, which takes retractions"
+                        + " until its end plus the write window ("
+                        + WriteWindow.seconds(writeWindow)
+                        + ")");
     }
 
     @Override

@@ -4,7 +4,9 @@ import com.datastax.oss.driver.api.core.DriverException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -71,7 +73,9 @@ class VoteCommandHandler {
      * Each vote is answered as on its own. The votes inside the write window of a board without
      * unique votes are stored together, one unlogged batch per event partition ({@link
      * VoteEventDao#insertAll}); the others (late votes, unique-vote boards) take the single-vote
-     * path. Everything runs concurrently and is awaited together.
+     * path. Everything runs concurrently and is awaited together. A voteId repeated in the batch is
+     * stored once: an identical repeat gets the first one's answer, a different vote under the same
+     * id is refused (422), as the stored vote is the first.
      */
     @CommandHandler
     List<VoteResult> handle(CastVotesCommand command) {
@@ -80,8 +84,15 @@ class VoteCommandHandler {
         List<CompletableFuture<VoteResult>> results = new ArrayList<>(command.votes().size());
         List<Integer> inWindow = new ArrayList<>();
         List<VoteCastEvent> toStore = new ArrayList<>();
+        Map<UUID, Integer> firstWithId = new HashMap<>();
+        Map<Integer, Integer> repeats = new HashMap<>();
         for (CastVoteCommand vote : command.votes()) {
-            if (board.uniqueVotes() == UniqueVotes.NONE
+            Integer first = firstWithId.putIfAbsent(vote.voteId(), results.size());
+            if (first != null) {
+                // Two rows of one voteId written with one timestamp would merge cell by cell.
+                repeats.put(results.size(), first);
+                results.add(null);
+            } else if (board.uniqueVotes() == UniqueVotes.NONE
                     && window.check(board, vote.voteId(), now).isEmpty()) {
                 inWindow.add(results.size());
                 toStore.add(VoteCastEvent.from(vote));
@@ -97,9 +108,21 @@ class VoteCommandHandler {
                     inWindow.get(k),
                     stored.get(k)
                             .toCompletableFuture()
-                            .handle((done, failure) -> recorded(voteId, failure))
+                            .handle((done, failure) -> recorded(board, voteId, failure))
                             .exceptionally(failure -> refused(voteId, failure)));
         }
+        repeats.forEach(
+                (repeat, first) ->
+                        results.set(
+                                repeat,
+                                command.votes().get(repeat).equals(command.votes().get(first))
+                                        ? results.get(first)
+                                        : CompletableFuture.completedFuture(
+                                                refused(
+                                                        command.votes().get(repeat).voteId(),
+                                                        new VoteIdReusedException(
+                                                                command.votes().get(repeat),
+                                                                first)))));
         CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).join();
         return results.stream().map(CompletableFuture::join).toList();
     }
@@ -120,17 +143,16 @@ class VoteCommandHandler {
             return CompletableFuture.completedFuture(lateVote(board, outside.get()));
         }
         if (board.uniqueVotes() != UniqueVotes.NONE) {
-            return castClaimed(board, vote, now);
+            return castClaimed(board, vote);
         }
         return events.insert(board, VoteCastEvent.from(vote), now)
                 .toCompletableFuture()
-                .handle((done, failure) -> recorded(vote.voteId(), failure));
+                .handle((done, failure) -> recorded(board, vote.voteId(), failure));
     }
 
-    private CompletableFuture<VoteResult> castClaimed(
-            BoardSettings board, CastVoteCommand vote, Instant now) {
+    private CompletableFuture<VoteResult> castClaimed(BoardSettings board, CastVoteCommand vote) {
         try {
-            return CompletableFuture.completedFuture(accepted(claimed.cast(board, vote, now)));
+            return CompletableFuture.completedFuture(accepted(claimed.cast(board, vote)));
         } catch (VoteConflictException e) {
             metrics.refused(VoteMetrics.ALREADY_VOTED, 1);
             return CompletableFuture.failedFuture(e);
@@ -178,10 +200,16 @@ class VoteCommandHandler {
         }
     }
 
-    private VoteResult recorded(UUID voteId, Throwable failure) {
-        if (failure != null) {
+    /** Acknowledges a stored vote, if it was stored while its window was still open. */
+    private VoteResult recorded(BoardSettings board, UUID voteId, Throwable failure) {
+        try {
+            if (failure != null) {
+                throw VoteNotStoredException.insertFailed(voteId, unwrap(failure));
+            }
+            window.requireStillOpen(board, voteId, clock.instant());
+        } catch (VoteNotStoredException e) {
             metrics.refused(VoteMetrics.STORE_FAILED, 1);
-            throw VoteNotStoredException.insertFailed(voteId, unwrap(failure));
+            throw e;
         }
         return accepted(VoteResult.recorded(voteId));
     }

@@ -25,6 +25,24 @@ public class VoteNotStoredException extends VoteRefusedException {
                 voteId, "the vote store did not confirm the insert", cause);
     }
 
+    /**
+     * The store confirmed the writes too late: the vote may be stored but a snapshot may already
+     * have been taken without it, so it is not acknowledged.
+     */
+    static VoteNotStoredException completedTooLate(UUID voteId, String when) {
+        return new VoteNotStoredException(
+                voteId,
+                "vote "
+                        + voteId
+                        + " is not acknowledged: "
+                        + when
+                        + ", so a snapshot may already have been taken without it");
+    }
+
+    private VoteNotStoredException(UUID voteId, String detail) {
+        super(voteId, detail, null);
+    }
+
     static VoteNotStoredException lookupFailed(UUID voteId, Throwable cause) {
         return new VoteNotStoredException(
                 voteId, "the vote store could not tell whether this late vote is stored", cause);

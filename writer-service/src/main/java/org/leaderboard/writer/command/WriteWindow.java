@@ -33,6 +33,54 @@ record WriteWindow(Duration maxClockSkew) {
         return Optional.empty();
     }
 
+    /**
+     * Refuses to acknowledge an event whose last write completed after its write window closed.
+     * Checking the window when a request arrives is not enough: a slow insert, a claim or a wait
+     * for a lock can take the event past the window, and a snapshot worker may already have folded
+     * its partition without it. Checked when the writes are acknowledged, the window holds end to
+     * end, so a worker's safety margin only has to cover the clock difference between hosts.
+     */
+    void requireStillOpen(BoardSettings board, UUID eventId, Instant completedAt) {
+        Instant time = TimeUuids.timeOf(eventId);
+        Duration age = Duration.between(time, completedAt);
+        if (age.compareTo(board.writeWindow()) > 0) {
+            throw VoteNotStoredException.completedTooLate(
+                    eventId,
+                    "its write completed at "
+                            + completedAt
+                            + ", "
+                            + seconds(age)
+                            + " after its time "
+                            + time
+                            + ", when board '"
+                            + board.board()
+                            + "''s write window of "
+                            + seconds(board.writeWindow())
+                            + " had closed");
+        }
+    }
+
+    /**
+     * The time a retraction of a vote of {@code voteTime}, made {@code now}, is stamped with, or
+     * empty if the vote can no longer be retracted. A retraction must fold together with its vote:
+     * never before it (a snapshot would hold the retraction without the vote) and in the vote's
+     * period (on a periodic board a retraction stamped now would take the votes away from the
+     * current period instead). So it is stamped now, but not before the vote, and not after the
+     * last millisecond of the vote's period; and that stamp must still be inside the write window,
+     * or a worker may have folded past it: a vote of a period that ended more than a write window
+     * ago cannot be retracted.
+     */
+    static Optional<Instant> retractionTime(BoardSettings board, Instant voteTime, Instant now) {
+        Instant lastOfPeriod = board.nextPeriodStart(voteTime).minusMillis(1);
+        Instant stamp = now.isAfter(lastOfPeriod) ? lastOfPeriod : now;
+        if (stamp.isBefore(voteTime)) {
+            stamp = voteTime;
+        }
+        return stamp.isBefore(now.minus(board.writeWindow()))
+                ? Optional.empty()
+                : Optional.of(stamp);
+    }
+
     private static String tooOld(BoardSettings board, Instant voteTime, Duration age) {
         return "voteId time "
                 + voteTime

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.Period;
 import org.leaderboard.model.time.TimeUuids;
 
 class WriteWindowTests {
@@ -15,6 +16,40 @@ class WriteWindowTests {
     private static final BoardSettings BOARD =
             BoardSettings.requested("song-contest", 60, null, null, null, null, NOW);
     private final WriteWindow window = new WriteWindow(Duration.ofSeconds(5));
+
+    /** A retraction folds with its vote: stamped now, but never before its vote. */
+    @Test
+    void stampsARetractionNowOrAtItsVotesTimeIfThatIsLater() {
+        assertThat(WriteWindow.retractionTime(BOARD, NOW.minusSeconds(600), NOW)).contains(NOW);
+        // A vote stamped a little in the future (a client clock ahead), retracted at once.
+        Instant ahead = NOW.plusSeconds(4);
+        assertThat(WriteWindow.retractionTime(BOARD, ahead, NOW)).contains(ahead);
+    }
+
+    /** On a periodic board a retraction counts in its vote's period, not the current one. */
+    @Test
+    void stampsARetractionOfAnEarlierPeriodsVoteAtThatPeriodsLastMillisecond() {
+        BoardSettings hourly =
+                BoardSettings.requested(
+                        "hourly", 7200, null, null, null, null, NOW, Period.HOURLY, "UTC");
+        Instant lastHour = Instant.parse("2026-11-21T09:30:00Z");
+
+        assertThat(WriteWindow.retractionTime(hourly, lastHour, NOW))
+                .contains(Instant.parse("2026-11-21T09:59:59.999Z"));
+        assertThat(WriteWindow.retractionTime(hourly, NOW.minusSeconds(60), NOW)).contains(NOW);
+    }
+
+    /** Once the vote's period is frozen (its end plus the window), nothing can fold into it. */
+    @Test
+    void refusesToStampARetractionIntoAPeriodThatEndedMoreThanAWindowAgo() {
+        BoardSettings hourly =
+                BoardSettings.requested(
+                        "hourly", 600, null, null, null, null, NOW, Period.HOURLY, "UTC");
+        Instant twoHoursLater = Instant.parse("2026-11-21T12:00:00Z");
+
+        assertThat(WriteWindow.retractionTime(hourly, NOW.minusSeconds(60), twoHoursLater))
+                .isEmpty();
+    }
 
     @Test
     void acceptsAVoteOfNow() {
