@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.data.TupleValue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ class SnapshotWorkerCrashIntegrationTests {
         for (Row row :
                 session.execute(
                         quorum(
-                                "SELECT cutoff, previous_cutoff, layer_from, layer_to, layer_rows,"
+                                "SELECT cutoff, previous_cutoff, layers,"
                                         + " events_folded, total_events FROM snapshot_heads WHERE"
                                         + " board = ?",
                                 BOARD))) {
@@ -139,9 +140,10 @@ class SnapshotWorkerCrashIntegrationTests {
                     String.join(
                             " ",
                             String.valueOf(row.getInstant("previous_cutoff")),
-                            String.valueOf(row.getList("layer_from", Instant.class)),
-                            String.valueOf(row.getList("layer_to", Instant.class)),
-                            String.valueOf(row.getList("layer_rows", Long.class)),
+                            String.valueOf(
+                                    row.getList("layers", TupleValue.class).stream()
+                                            .map(TupleValue::getFormattedContents)
+                                            .toList()),
                             String.valueOf(row.getLong("events_folded")),
                             String.valueOf(row.getLong("total_events"))));
         }
@@ -153,13 +155,19 @@ class SnapshotWorkerCrashIntegrationTests {
         Row head =
                 session.execute(
                                 quorum(
-                                        "SELECT layer_from, layer_to FROM snapshot_heads WHERE"
+                                        "SELECT layers FROM snapshot_heads WHERE"
                                                 + " board = ? AND cutoff = ?",
                                         BOARD,
                                         cutoff))
                         .one();
-        List<Instant> from = head.getList("layer_from", Instant.class);
-        List<Instant> to = head.getList("layer_to", Instant.class);
+        List<Instant> from =
+                head.getList("layers", TupleValue.class).stream()
+                        .map(layer -> layer.getInstant(0))
+                        .toList();
+        List<Instant> to =
+                head.getList("layers", TupleValue.class).stream()
+                        .map(layer -> layer.getInstant(1))
+                        .toList();
         Map<String, long[]> tallies = new TreeMap<>();
         for (int layer = 0; layer < from.size(); layer++) {
             for (int chunk = 0; chunk < 4; chunk++) {

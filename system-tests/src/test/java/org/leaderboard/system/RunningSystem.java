@@ -34,7 +34,7 @@ final class RunningSystem implements AutoCloseable {
     final ServiceProcess writer;
     final ServiceProcess query;
     private final Path logs;
-    private final List<ServiceProcess> extraWriters = new ArrayList<>();
+    private final List<ServiceProcess> extraProcesses = new ArrayList<>();
 
     RunningSystem(String name) {
         this(name, List.of());
@@ -84,7 +84,25 @@ final class RunningSystem implements AutoCloseable {
                         FreePorts.any(),
                         withAdminKey(cassandra()),
                         logs);
-        extraWriters.add(another);
+        extraProcesses.add(another);
+        another.start();
+        another.awaitHealthy(Duration.ofMinutes(2));
+        return another;
+    }
+
+    /**
+     * Starts another query service on the same keyspace (stopped by {@link #close}): a cold one,
+     * which has cached no snapshot yet, to compare with the warm {@link #query}.
+     */
+    ServiceProcess startAnotherQuery() {
+        ServiceProcess another =
+                new ServiceProcess(
+                        "leaderboard-query-" + (extraProcesses.size() + 2),
+                        jar("leaderboard-query"),
+                        FreePorts.any(),
+                        withAdminKey(cassandra()),
+                        logs);
+        extraProcesses.add(another);
         another.start();
         another.awaitHealthy(Duration.ofMinutes(2));
         return another;
@@ -154,7 +172,7 @@ final class RunningSystem implements AutoCloseable {
 
     @Override
     public void close() {
-        extraWriters.forEach(ServiceProcess::stop);
+        extraProcesses.forEach(ServiceProcess::stop);
         writer.stop();
         query.stop();
     }

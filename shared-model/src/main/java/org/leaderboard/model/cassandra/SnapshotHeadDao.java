@@ -7,8 +7,10 @@ import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.type.ListType;
+import com.datastax.oss.driver.api.core.type.TupleType;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,6 +27,7 @@ public final class SnapshotHeadDao {
     private final PreparedStatement selectLatestHead;
     private final PreparedStatement selectHeadAtOrBefore;
     private final PreparedStatement selectHeads;
+    private final TupleType layer;
 
     public SnapshotHeadDao(CqlSession session, Consistency consistency) {
         this.session = session;
@@ -35,13 +38,15 @@ public final class SnapshotHeadDao {
                                 .value("board", bindMarker())
                                 .value("cutoff", bindMarker())
                                 .value("previous_cutoff", bindMarker())
-                                .value("layer_from", bindMarker())
-                                .value("layer_to", bindMarker())
-                                .value("layer_rows", bindMarker())
+                                .value("layers", bindMarker())
                                 .value("events_folded", bindMarker())
                                 .value("total_events", bindMarker())
                                 .value("created_at", bindMarker())
                                 .build());
+        this.layer =
+                (TupleType)
+                        ((ListType) insertHead.getVariableDefinitions().get("layers").getType())
+                                .getElementType();
         this.selectLatestHead =
                 session.prepare(
                         selectFrom("snapshot_heads")
@@ -109,9 +114,9 @@ public final class SnapshotHeadDao {
                                 head.board(),
                                 head.cutoff(),
                                 head.previousCutoff(),
-                                head.layers().stream().map(LayerRef::from).toList(),
-                                head.layers().stream().map(LayerRef::to).toList(),
-                                head.layers().stream().map(LayerRef::rows).toList(),
+                                head.layers().stream()
+                                        .map(l -> layer.newValue(l.from(), l.to(), l.rows()))
+                                        .toList(),
                                 head.eventsFolded(),
                                 head.totalEvents(),
                                 head.createdAt())
@@ -120,13 +125,10 @@ public final class SnapshotHeadDao {
     }
 
     private static SnapshotHead toHead(Row row) {
-        List<Instant> from = row.getList("layer_from", Instant.class);
-        List<Instant> to = row.getList("layer_to", Instant.class);
-        List<Long> rows = row.getList("layer_rows", Long.class);
-        List<LayerRef> layers = new ArrayList<>();
-        for (int i = 0; i < from.size(); i++) {
-            layers.add(new LayerRef(from.get(i), to.get(i), rows.get(i)));
-        }
+        List<LayerRef> layers =
+                row.getList("layers", TupleValue.class).stream()
+                        .map(l -> new LayerRef(l.getInstant(0), l.getInstant(1), l.getLong(2)))
+                        .toList();
         return new SnapshotHead(
                 row.getString("board"),
                 row.getInstant("cutoff"),
