@@ -1,6 +1,7 @@
 package org.leaderboard.query.config;
 
 import java.time.Duration;
+import org.leaderboard.model.cassandra.Consistency;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -14,6 +15,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     so a vote stamped slightly ahead by a fast clock is already counted
  * @param readConsistency consistency level of every read; with the writer's level it must overlap a
  *     majority of replicas for read-your-writes (LOCAL_QUORUM with LOCAL_QUORUM does)
+ * @param writesConsistency the level writers store events and the snapshot worker its layers and
+ *     heads at ({@code writer.write-consistency}, {@code snapshot.write-consistency}): the service
+ *     refuses to start if its reads could miss such a write
  */
 @ConfigurationProperties("query")
 public record QuerySettings(
@@ -22,7 +26,8 @@ public record QuerySettings(
         int maxAround,
         int defaultAround,
         Duration futureTolerance,
-        String readConsistency) {
+        String readConsistency,
+        String writesConsistency) {
 
     public QuerySettings {
         requireBetween("query.max-limit", maxLimit, 1, Integer.MAX_VALUE);
@@ -33,6 +38,11 @@ public record QuerySettings(
             throw new IllegalArgumentException(
                     "query.future-tolerance must be zero or positive, was " + futureTolerance);
         }
+        Consistency.requireOverlap(
+                "query.writes-consistency",
+                writesConsistency,
+                "query.read-consistency",
+                readConsistency);
     }
 
     private static void requireBetween(String name, int value, int min, int max) {

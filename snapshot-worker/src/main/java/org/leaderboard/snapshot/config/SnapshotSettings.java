@@ -9,16 +9,19 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @param cron when scheduled passes run (Spring's 6-field cron, seconds first)
  * @param scheduleEnabled whether the cron schedule runs at all (tests drive passes themselves)
- * @param safetyMargin how far behind the write window the cutoff stays. It must exceed the writer's
- *     request timeout plus the clock skew between hosts: a vote the writer accepted just inside its
- *     window may still be landing on replicas (or was stamped by a host whose clock runs behind),
- *     and the snapshot must not freeze a bucket before such a vote is stored.
+ * @param safetyMargin how far behind the write window the cutoff stays. It must exceed the
+ *     difference between this host's clock and the writers' clocks: writers acknowledge a vote only
+ *     if its writes completed inside its window by their own clock, so by a clock that runs ahead
+ *     of theirs a bucket could look frozen while an acknowledged vote was still landing.
  * @param maxBucketsPerStep how many buckets one step folds at most, so catching up after a long
  *     outage commits progress (a head) regularly and bounds the memory of one fold
  * @param maxLayers the longest layer chain a head may name; beyond it the newest layers are merged
  * @param readConsistency consistency of event and snapshot reads (with the writer's write level it
  *     must overlap a majority of replicas, so every acknowledged vote is folded)
- * @param writeConsistency consistency of layer and head writes
+ * @param writeConsistency consistency of layer and head writes (read back at readConsistency, by
+ *     this worker and by query services: the two must overlap)
+ * @param eventsWriteConsistency the level writers store events and claims at ({@code
+ *     writer.write-consistency}): the worker refuses to start if its reads could miss such a write
  */
 @ConfigurationProperties("snapshot")
 public record SnapshotSettings(
@@ -28,7 +31,8 @@ public record SnapshotSettings(
         int maxBucketsPerStep,
         int maxLayers,
         String readConsistency,
-        String writeConsistency) {
+        String writeConsistency,
+        String eventsWriteConsistency) {
 
     public SnapshotSettings {
         require(
@@ -37,6 +41,16 @@ public record SnapshotSettings(
                 "must be >= 0");
         require(maxBucketsPerStep >= 1, "max-buckets-per-step", "must be >= 1");
         require(maxLayers >= 1, "max-layers", "must be >= 1");
+        Consistency.requireOverlap(
+                "snapshot.write-consistency",
+                writeConsistency,
+                "snapshot.read-consistency",
+                readConsistency);
+        Consistency.requireOverlap(
+                "snapshot.events-write-consistency",
+                eventsWriteConsistency,
+                "snapshot.read-consistency",
+                readConsistency);
     }
 
     public Consistency consistency() {

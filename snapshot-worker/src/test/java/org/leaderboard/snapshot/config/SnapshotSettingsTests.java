@@ -26,8 +26,39 @@ class SnapshotSettingsTests {
                 .hasMessage("snapshot.max-layers must be >= 1");
     }
 
+    /** A writer at ONE with a worker at LOCAL_QUORUM used to start, and lose votes silently. */
+    @Test
+    void consistencyLevelsThatDoNotOverlapAreRefusedAtStart() {
+        assertThatThrownBy(() -> levels("LOCAL_QUORUM", "LOCAL_QUORUM", "ONE"))
+                .hasMessageContaining(
+                        "snapshot.events-write-consistency ONE and snapshot.read-consistency"
+                                + " LOCAL_QUORUM do not overlap");
+        assertThatThrownBy(() -> levels("ONE", "ONE", "ALL"))
+                .hasMessageContaining("snapshot.write-consistency ONE and");
+        assertThatThrownBy(() -> levels("LOCAL_QUORUM", "QUORUM", "LOCAL_QUORUM"))
+                .hasMessageContaining("do not overlap");
+        assertThatThrownBy(() -> levels("LOCAL_QUORUM", "LOCAL_QUORUM", "MOST"))
+                .hasMessageContaining("snapshot.events-write-consistency is 'MOST'");
+        // Overlapping pairs start.
+        levels("LOCAL_QUORUM", "LOCAL_QUORUM", "LOCAL_QUORUM");
+        levels("ALL", "ONE", "ALL");
+        levels("QUORUM", "QUORUM", "EACH_QUORUM");
+    }
+
+    private static SnapshotSettings levels(String read, String write, String eventsWrite) {
+        return new SnapshotSettings(
+                "*/10 * * * * *", true, Duration.ofSeconds(10), 60, 12, read, write, eventsWrite);
+    }
+
     private static SnapshotSettings settings(Duration margin, int maxBuckets, int maxLayers) {
         return new SnapshotSettings(
-                "*/10 * * * * *", true, margin, maxBuckets, maxLayers, "ALL", "LOCAL_QUORUM");
+                "*/10 * * * * *",
+                true,
+                margin,
+                maxBuckets,
+                maxLayers,
+                "ALL",
+                "LOCAL_QUORUM",
+                "LOCAL_QUORUM");
     }
 }

@@ -39,6 +39,7 @@ final class SnapshotFixture implements AutoCloseable {
                     3,
                     12,
                     "LOCAL_QUORUM",
+                    "LOCAL_QUORUM",
                     "LOCAL_QUORUM");
 
     final CqlSession session;

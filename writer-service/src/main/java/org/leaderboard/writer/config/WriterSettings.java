@@ -42,6 +42,12 @@ public record WriterSettings(
                     "writer.max-request-size must be at least 1KB, was " + maxRequestSize);
         }
         clockOffset = clockOffset == null ? Duration.ZERO : clockOffset;
+        // Claims are read back, and late retries looked up, at the read level.
+        Consistency.requireOverlap(
+                "writer.write-consistency",
+                writeConsistency,
+                "writer.read-consistency",
+                readConsistency);
     }
 
     public Consistency consistency() {
