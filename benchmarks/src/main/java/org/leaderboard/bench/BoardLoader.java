@@ -20,6 +20,7 @@ import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
@@ -46,6 +47,7 @@ final class BoardLoader {
                     Duration.ofSeconds(10),
                     60,
                     12,
+                    "LOCAL_QUORUM",
                     "LOCAL_QUORUM",
                     "LOCAL_QUORUM");
 
@@ -93,6 +95,7 @@ final class BoardLoader {
                         folds,
                         heads,
                         layers,
+                        new FoldedPartitionDao(session, Consistency.DEFAULT),
                         Clock.fixed(now, ZoneOffset.UTC),
                         SETTINGS,
                         new StopFlag(),

@@ -3,6 +3,7 @@ package org.leaderboard.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +13,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.LateLanding;
+import org.leaderboard.testsupport.TestCassandra;
 
 /** What a user of the HTTP APIs sees, with the real services and real clocks. */
 class EndToEndIntegrationTests {
@@ -51,9 +54,15 @@ class EndToEndIntegrationTests {
         assertThat(standing.get("around")).hasSize(2);
     }
 
+    /**
+     * A vote older than the window is refused and not stored. A stored vote retried after its
+     * window is told ALREADY_RECORDED once the snapshot of its time shows it was counted (503 with
+     * Retry-After until then), and a vote that reached the store only after that snapshot (an
+     * insert that was never acknowledged, landing late) is told it does not count.
+     */
     @Test
-    void aVoteOlderThanTheWindowIsRefusedAndNotStoredButAStoredVoteRetriedLateIsAlreadyRecorded() {
-        createBoard("window", 1);
+    void lateVotesAndLateRetriesAreAnsweredByWhetherTheyCount() {
+        createBoard("window", 2);
         HttpJson.Answer late =
                 castVote("window", TimeUuids.voteIdAt(Instant.now().minusSeconds(5)), "carol", 1);
         assertThat(late.status()).isEqualTo(422);
@@ -61,16 +70,30 @@ class EndToEndIntegrationTests {
 
         UUID stored = TimeUuids.voteIdAt(Instant.now());
         assertThat(castVote("window", stored, "dave", 3).status()).isEqualTo(202);
-        Instant windowClosed = Instant.now().plusMillis(1500);
+        Instant windowClosed = TimeUuids.timeOf(stored).plusMillis(2500);
         await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().isAfter(windowClosed));
+        HttpJson.Answer beforeSnapshot = castVote("window", stored, "dave", 3);
+        assertThat(beforeSnapshot.status()).isEqualTo(503);
+        assertThat(beforeSnapshot.body().get("title").asText()).isEqualTo("Vote not confirmed yet");
 
+        Instant folded = TimeUuids.timeOf(stored).plusSeconds(5);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(folded));
+        assertThat(system.snapshotOnce("--snapshot.safety-margin=1s")).isZero();
         HttpJson.Answer retry = castVote("window", stored, "dave", 3);
         assertThat(retry.status()).isEqualTo(202);
         assertThat(retry.body().get("status").asText()).isEqualTo("ALREADY_RECORDED");
 
+        UUID landedLate;
+        try (CqlSession session = TestCassandra.shared().session(system.keyspace)) {
+            landedLate = LateLanding.intoPartitionOf(session, "window", 1, 8, stored, "erin", 4);
+        }
+        HttpJson.Answer lateRetry = castVote("window", landedLate, "erin", 4);
+        assertThat(lateRetry.status()).isEqualTo(422);
+        assertThat(lateRetry.body().get("title").asText()).isEqualTo("Vote not counted");
+
         JsonNode board = http.get(system.queryUrl() + "/boards/window/leaderboard").body();
         assertThat(board.get("totalUsers").asLong())
-                .as("carol's refused vote is not stored")
+                .as("carol's refused vote and erin's late one are not counted")
                 .isEqualTo(1);
         assertThat(board.get("entries").get(0).get("user").asText()).isEqualTo("dave");
         assertThat(board.get("entries").get(0).get("votes").asLong())

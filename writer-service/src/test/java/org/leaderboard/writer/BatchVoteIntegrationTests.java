@@ -73,6 +73,7 @@ class BatchVoteIntegrationTests extends WriterIntegrationTestBase {
         UUID voteId = voteIdNow();
         post(batch(), "{\"votes\":[" + vote(voteId, "u1", 1) + "]}");
         clock.advance(java.time.Duration.ofMinutes(3));
+        snapshotTaken(board, clock.instant().minusSeconds(600), clock.instant().minusSeconds(70));
 
         Answer retry = post(batch(), "{\"votes\":[" + vote(voteId, "u1", 1) + "]}");
 

@@ -79,6 +79,7 @@ class RetractionIntegrationTests extends WriterIntegrationTestBase {
     void aVoteCanBeRetractedAfterItsWriteWindowHasPassed() {
         UUID old = cast("u4", 7);
         clock.advance(Duration.ofMinutes(10));
+        snapshotTaken(board, clock.instant().minusSeconds(1200), clock.instant().minusSeconds(70));
 
         Answer answer = post(retraction(old), "");
 

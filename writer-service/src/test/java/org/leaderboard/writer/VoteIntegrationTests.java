@@ -102,13 +102,20 @@ class VoteIntegrationTests extends WriterIntegrationTestBase {
     }
 
     @Test
-    void answersALateRetryOfAStoredVoteAsAlreadyRecorded() {
+    void answersALateRetryOfAStoredVoteAsAlreadyRecordedOnceTheSnapshotOfItsTimeHoldsIt() {
         UUID voteId = voteIdNow();
         assertThat(post(votes(), vote(voteId, "u1", 1)).text("status")).isEqualTo("RECORDED");
         clock.advance(Duration.ofMinutes(5));
 
+        Answer beforeSnapshot = post(votes(), vote(voteId, "u1", 1));
+        snapshotTaken(board, clock.instant().minusSeconds(600), clock.instant().minusSeconds(70));
         Answer retry = post(votes(), vote(voteId, "u1", 1));
 
+        assertThat(beforeSnapshot.status()).isEqualTo(503);
+        assertThat(beforeSnapshot.retryAfter()).isEqualTo("5");
+        assertThat(beforeSnapshot.text("detail"))
+                .contains("the snapshot of its time")
+                .contains("is not taken yet");
         assertThat(retry.status()).isEqualTo(202);
         assertThat(retry.text("status")).isEqualTo("ALREADY_RECORDED");
         assertThat(retry.text("voteId")).isEqualTo(voteId.toString());

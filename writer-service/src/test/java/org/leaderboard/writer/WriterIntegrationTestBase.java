@@ -23,6 +23,9 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.FoldedPartitionDao;
+import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.Buckets;
 import org.leaderboard.model.time.Hashing;
@@ -94,7 +97,7 @@ abstract class WriterIntegrationTestBase {
         clock.reset();
     }
 
-    record Answer(int status, String contentType, JsonNode body) {
+    record Answer(int status, String contentType, JsonNode body, String retryAfter) {
         String text(String field) {
             return body.path(field).asText();
         }
@@ -144,7 +147,11 @@ abstract class WriterIntegrationTestBase {
                     contentType.contains("json")
                             ? JSON.readTree(response.body())
                             : JSON.getNodeFactory().textNode(response.body());
-            return new Answer(response.statusCode(), contentType, body);
+            return new Answer(
+                    response.statusCode(),
+                    contentType,
+                    body,
+                    response.headers().firstValue("Retry-After").orElse(null));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -179,6 +186,28 @@ abstract class WriterIntegrationTestBase {
                 .fold(settings, from, to)
                 .join()
                 .tallies();
+    }
+
+    /**
+     * What a snapshot worker commits for {@code [from, cutoff)} as far as the writer reads it: the
+     * digests of the partitions its fold read, then a head at the cutoff (no layers: the writer
+     * never reads them). The worker's own tests cover the rest of a pass.
+     */
+    static void snapshotTaken(String board, Instant from, Instant cutoff) {
+        BoardSettings settings =
+                new BoardDao(SESSION, Consistency.DEFAULT).find(board).orElseThrow();
+        var fold = EventFolds.on(SESSION, Consistency.DEFAULT).fold(settings, from, cutoff).join();
+        new FoldedPartitionDao(SESSION, Consistency.DEFAULT).write(board, fold.digests()).join();
+        new SnapshotHeadDao(SESSION, Consistency.DEFAULT)
+                .writeHead(
+                        new SnapshotHead(
+                                board,
+                                cutoff,
+                                from,
+                                List.of(),
+                                fold.events(),
+                                fold.events(),
+                                Instant.now()));
     }
 
     /** The stored row of a vote on a board with default buckets (60 s) and shards (8). */

@@ -20,11 +20,13 @@ final class PartitionFold {
     private final Counting counting;
     private final Tallies tallies = new Tallies();
     private final List<StoredEvent> toCheck = new ArrayList<>();
+    private PartitionDigest digest;
     private long events;
 
-    PartitionFold(Instant until, Counting counting) {
+    PartitionFold(Instant bucket, int shard, Instant until, Counting counting) {
         this.until = until;
         this.counting = counting;
+        this.digest = PartitionDigest.empty(bucket, shard);
     }
 
     void add(StoredEvent event) {
@@ -32,6 +34,7 @@ final class PartitionFold {
             return;
         }
         events++;
+        digest = digest.plus(event.voteId());
         if (counting.needsCheck(event)) {
             toCheck.add(event);
         } else {
@@ -41,7 +44,7 @@ final class PartitionFold {
 
     CompletionStage<EventFold> finish() {
         if (toCheck.isEmpty()) {
-            return CompletableFuture.completedFuture(new EventFold(tallies, events, 1));
+            return CompletableFuture.completedFuture(folded());
         }
         return AsyncLanes.map(toCheck, CHECK_LANES, counting::counts)
                 .thenApply(
@@ -51,8 +54,12 @@ final class PartitionFold {
                                     fold(toCheck.get(i));
                                 }
                             }
-                            return new EventFold(tallies, events, 1);
+                            return folded();
                         });
+    }
+
+    private EventFold folded() {
+        return new EventFold(tallies, events, 1, events == 0 ? List.of() : List.of(digest));
     }
 
     private void fold(StoredEvent event) {

@@ -250,7 +250,11 @@ public final class VoteEventDao {
         return AsyncLanes.map(
                         partitions,
                         READ_LANES,
-                        p -> foldPartition(board.board(), p, new PartitionFold(until, counting)))
+                        p ->
+                                foldPartition(
+                                        board.board(),
+                                        p,
+                                        new PartitionFold(p.bucket(), p.shard(), until, counting)))
                 .thenApply(EventFold::sum);
     }
 
@@ -261,6 +265,34 @@ public final class VoteEventDao {
                                 .bind(board, partition.bucket(), partition.shard())
                                 .setConsistencyLevel(consistency.read()))
                 .thenCompose(page -> consume(page, fold));
+    }
+
+    /**
+     * What a read of the partition holding {@code voteId} sees now: the digest to compare with the
+     * one a snapshot fold stored ({@link FoldedPartitionDao}). Reads the whole partition, so it is
+     * only for the rare late retry.
+     */
+    public CompletionStage<PartitionDigest> digestOfPartitionOf(BoardSettings board, UUID voteId) {
+        Instant bucket = board.buckets().floor(TimeUuids.timeOf(voteId));
+        int shard = Hashing.shardOf(voteId, board.shards());
+        return session.executeAsync(
+                        selectPartition
+                                .bind(board.board(), bucket, shard)
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> digest(page, PartitionDigest.empty(bucket, shard)));
+    }
+
+    private static CompletionStage<PartitionDigest> digest(
+            AsyncResultSet page, PartitionDigest sofar) {
+        PartitionDigest digest = sofar;
+        for (Row row : page.currentPage()) {
+            digest = digest.plus(row.getUuid("vote_id"));
+        }
+        if (page.hasMorePages()) {
+            PartitionDigest read = digest;
+            return page.fetchNextPage().thenCompose(next -> digest(next, read));
+        }
+        return CompletableFuture.completedFuture(digest);
     }
 
     private static CompletionStage<EventFold> consume(AsyncResultSet page, PartitionFold fold) {

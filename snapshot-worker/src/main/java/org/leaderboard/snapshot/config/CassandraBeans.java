@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.springframework.context.annotation.Bean;
@@ -31,6 +32,11 @@ class CassandraBeans {
     @Bean
     SnapshotLayerDao snapshotLayerDao(CqlSession session, SnapshotSettings settings) {
         return new SnapshotLayerDao(session, settings.consistency());
+    }
+
+    @Bean
+    FoldedPartitionDao foldedPartitionDao(CqlSession session, SnapshotSettings settings) {
+        return new FoldedPartitionDao(session, settings.consistency());
     }
 
     /** UTC wall clock; cutoffs only depend on it through the (bucket-aligned) safe cutoff. */

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
@@ -39,6 +40,7 @@ public class SnapshotPass {
     private final EventFolds events;
     private final SnapshotHeadDao headDao;
     private final SnapshotLayerDao layerDao;
+    private final FoldedPartitionDao foldedPartitions;
     private final Clock clock;
     private final SnapshotSettings settings;
     private final StopFlag stop;
@@ -50,11 +52,21 @@ public class SnapshotPass {
             EventFolds events,
             SnapshotHeadDao headDao,
             SnapshotLayerDao layerDao,
+            FoldedPartitionDao foldedPartitions,
             Clock clock,
             SnapshotSettings settings,
             StopFlag stop,
             MeterRegistry meters) {
-        this(events, headDao, layerDao, clock, settings, stop, meters, stage -> {});
+        this(
+                events,
+                headDao,
+                layerDao,
+                foldedPartitions,
+                clock,
+                settings,
+                stop,
+                meters,
+                stage -> {});
     }
 
     /** With a callback at every {@link Stage}; tests throw from it to kill a pass there. */
@@ -62,6 +74,7 @@ public class SnapshotPass {
             EventFolds events,
             SnapshotHeadDao headDao,
             SnapshotLayerDao layerDao,
+            FoldedPartitionDao foldedPartitions,
             Clock clock,
             SnapshotSettings settings,
             StopFlag stop,
@@ -70,6 +83,7 @@ public class SnapshotPass {
         this.events = events;
         this.headDao = headDao;
         this.layerDao = layerDao;
+        this.foldedPartitions = foldedPartitions;
         this.clock = clock;
         this.settings = settings;
         this.stop = stop;
@@ -124,6 +138,9 @@ public class SnapshotPass {
         EventFold fold = Futures.await(events.fold(board, from, stepEnd));
         progress.folded(fold, System.nanoTime() - started);
         metrics.folded(fold.events());
+        // What the fold saw of each partition, committed by the head like the layers: a late
+        // retry of a vote compares it with the partition to learn whether the vote counts.
+        Futures.await(foldedPartitions.write(board.board(), fold.digests()));
         stages.accept(Stage.FOLDED);
         // A head names the layers of its own period only: at a period boundary the chain restarts
         // empty, and older heads keep naming the previous period's layers for time travel.

@@ -15,6 +15,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
@@ -67,6 +68,7 @@ final class SnapshotFixture implements AutoCloseable {
                 EventFolds.on(session, Consistency.DEFAULT),
                 snapshots,
                 layers,
+                new FoldedPartitionDao(session, Consistency.DEFAULT),
                 clock,
                 SETTINGS,
                 stop,

@@ -17,6 +17,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.snapshot.pass.PassResult.Outcome;
@@ -60,6 +61,17 @@ class SnapshotPassIntegrationTests {
         assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, cutoff));
         assertThat(fixture.content(board, head)).isNotEqualTo(naiveFold(votes, minute(31)));
         assertChain(head, board.epoch());
+        // What the fold saw of each partition is stored, for late retries to compare with.
+        long digestedEvents = 0;
+        for (var row :
+                fixture.session.execute(
+                        "SELECT bucket, events FROM folded_partitions WHERE board = ?"
+                                + " ALLOW FILTERING",
+                        board.board())) {
+            assertThat(row.getInstant("bucket")).isBefore(cutoff);
+            digestedEvents += row.getLong("events");
+        }
+        assertThat(digestedEvents).isEqualTo(result.eventsRead());
     }
 
     @Test
@@ -221,6 +233,7 @@ class SnapshotPassIntegrationTests {
                         EventFolds.on(fixture.session, Consistency.DEFAULT),
                         fixture.snapshots,
                         fixture.layers,
+                        new FoldedPartitionDao(fixture.session, Consistency.DEFAULT),
                         clock,
                         SnapshotFixture.SETTINGS,
                         new StopFlag(),

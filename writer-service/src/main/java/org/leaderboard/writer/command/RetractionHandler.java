@@ -32,6 +32,7 @@ class RetractionHandler {
     private final VoteEventDao events;
     private final RetractionClaimDao retractions;
     private final ClaimedVotes claimed;
+    private final LateRetries lateRetries;
     private final Clock clock;
     private final WriteWindow window;
     private final StripedLocks votes = new StripedLocks(256);
@@ -41,8 +42,10 @@ class RetractionHandler {
             VoteEventDao events,
             RetractionClaimDao retractions,
             ClaimedVotes claimed,
+            LateRetries lateRetries,
             Clock clock,
             WriterSettings settings) {
+        this.lateRetries = lateRetries;
         this.boards = boards;
         this.events = events;
         this.retractions = retractions;
@@ -60,18 +63,20 @@ class RetractionHandler {
     @CommandHandler
     RetractionResult handle(RetractVoteCommand command) {
         BoardSettings board = boards.require(command.board());
-        StoredEvent vote = retractable(board, command.voteId());
+        // One reading of the clock stamps the retraction; the window is checked again when its
+        // writes complete, however long the lock wait and the writes took.
+        Instant now = clock.instant();
+        StoredEvent vote = retractable(board, command.voteId(), now);
         return votes.underLock(
-                board.board(), command.voteId(), () -> retract(board, command, vote));
+                board.board(), command.voteId(), () -> retract(board, command, vote, now));
     }
 
     private RetractionResult retract(
-            BoardSettings board, RetractVoteCommand command, StoredEvent vote) {
+            BoardSettings board, RetractVoteCommand command, StoredEvent vote, Instant now) {
         Optional<UUID> done = winner(board, command.voteId());
         if (done.isPresent()) {
             return new RetractionResult(command.voteId(), done.get(), VoteStatus.ALREADY_RECORDED);
         }
-        Instant now = clock.instant();
         Instant voteTime = TimeUuids.timeOf(command.voteId());
         Instant stamp =
                 WriteWindow.retractionTime(board, voteTime, now)
@@ -109,7 +114,7 @@ class RetractionHandler {
                 won.equals(retractionId) ? VoteStatus.RECORDED : VoteStatus.ALREADY_RECORDED);
     }
 
-    private StoredEvent retractable(BoardSettings board, UUID voteId) {
+    private StoredEvent retractable(BoardSettings board, UUID voteId, Instant now) {
         StoredEvent stored =
                 events.findStored(board, voteId)
                         .orElseThrow(
@@ -129,6 +134,12 @@ class RetractionHandler {
                                 stored.voter(),
                                 stored.votes()))) {
             throw RetractionRefusedException.neverCounted(voteId, stored.voter());
+        }
+        // Only a counted vote can be taken away: one stored after the snapshot of its time (an
+        // insert that was never acknowledged) would leave its retraction counted without it.
+        Instant voteTime = TimeUuids.timeOf(voteId);
+        if (voteTime.isBefore(now.minus(board.writeWindow()))) {
+            lateRetries.requireCounted(board, voteId);
         }
         return stored;
     }

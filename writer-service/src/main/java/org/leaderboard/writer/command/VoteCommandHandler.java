@@ -43,6 +43,7 @@ class VoteCommandHandler {
     private final Clock clock;
     private final VoteMetrics metrics;
     private final ClaimedVotes claimed;
+    private final LateRetries lateRetries;
 
     VoteCommandHandler(
             BoardCache boards,
@@ -50,10 +51,12 @@ class VoteCommandHandler {
             WriterSettings settings,
             Clock clock,
             VoteMetrics metrics,
-            ClaimedVotes claimed) {
+            ClaimedVotes claimed,
+            LateRetries lateRetries) {
         this.boards = boards;
         this.events = events;
         this.claimed = claimed;
+        this.lateRetries = lateRetries;
         this.window = new WriteWindow(settings.maxClockSkew());
         this.clock = clock;
         this.metrics = metrics;
@@ -163,9 +166,9 @@ class VoteCommandHandler {
     }
 
     /**
-     * A retry of a vote stored while the window was open gets the answer the first attempt should
-     * have had (on a unique-vote board: if the vote holds its claim); anything else outside the
-     * window is refused.
+     * A retry of a stored vote after its window is told ALREADY_RECORDED only if the vote counts:
+     * on a unique-vote board it must hold its claim, and it must have been in the snapshot fold of
+     * its time (see {@link LateRetries}); anything else outside the window is refused.
      */
     private VoteResult lateVote(BoardSettings board, VoteOutsideWindowException outside) {
         Optional<VoteCastEvent> stored =
@@ -180,6 +183,12 @@ class VoteCommandHandler {
                         stored.get().voter(),
                         stored.get().user(),
                         claimedBy(board, stored.get()));
+            }
+            try {
+                lateRetries.requireCounted(board, outside.voteId());
+            } catch (LateVoteException e) {
+                metrics.refused(VoteMetrics.OUTSIDE_WINDOW, 1);
+                throw e;
             }
             return accepted(VoteResult.alreadyRecorded(outside.voteId()));
         }

@@ -23,4 +23,9 @@ public abstract class VoteRefusedException extends RuntimeException {
 
     /** Short, fixed summary for the problem's title; the message is the detail. */
     public abstract String title();
+
+    /** Seconds after which a retry may succeed (the Retry-After header of a 503), or null. */
+    public Integer retryAfterSeconds() {
+        return null;
+    }
 }

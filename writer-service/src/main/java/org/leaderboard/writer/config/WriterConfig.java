@@ -5,7 +5,9 @@ import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.RetractionClaimDao;
+import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.cassandra.VoterClaimDao;
 import org.springframework.context.annotation.Bean;
@@ -53,5 +55,15 @@ class WriterConfig {
     @Bean
     VoteEventDao voteEventDao(CqlSession session, Consistency consistency) {
         return new VoteEventDao(session, consistency);
+    }
+
+    @Bean
+    SnapshotHeadDao snapshotHeadDao(CqlSession session, Consistency consistency) {
+        return new SnapshotHeadDao(session, consistency);
+    }
+
+    @Bean
+    FoldedPartitionDao foldedPartitionDao(CqlSession session, Consistency consistency) {
+        return new FoldedPartitionDao(session, consistency);
     }
 }

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -53,14 +54,18 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler(VoteRefusedException.class)
-    ProblemDetail voteRefused(VoteRefusedException e) {
+    ResponseEntity<ProblemDetail> voteRefused(VoteRefusedException e) {
         ProblemDetail problem =
                 problem(HttpStatusCode.valueOf(e.httpStatus()), e.title(), e.getMessage());
         problem.setProperty("voteId", e.voteId());
         if (e instanceof VoteOutsideWindowException outside) {
             problem.setProperty("voteTime", outside.voteTime());
         }
-        return problem;
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(e.httpStatus());
+        if (e.retryAfterSeconds() != null) {
+            answer.header(HttpHeaders.RETRY_AFTER, e.retryAfterSeconds().toString());
+        }
+        return answer.contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
     }
 
     @ExceptionHandler(DriverException.class)
