@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * What one run does: sizes and durations of every scenario. {@code --quick} shrinks everything to
- * seconds for the smoke test; the defaults are the full run of issue 3.
+ * seconds for the smoke test; the defaults are the full run.
  *
  * @param quick the CI smoke sizes
  * @param users board sizes of the query and snapshot scaling curve (scenarios 4 and 5); the largest

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The benchmark run of issue 3, one command: starts Cassandra, the writer, the query service and
+ * The whole benchmark run, one command: starts Cassandra, the writer, the query service and
  * redis-server, runs every scenario, prints a table and writes JSON. See README "Performance".
  *
  * <p>{@code ./run-benchmarks [--quick] [--users 10000,100000,1000000] [--out target/bench.json]}
