@@ -7,6 +7,7 @@ import io.kubernetes.client.openapi.models.V1CronJob;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1NetworkPolicy;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1Secret;
 import io.kubernetes.client.openapi.models.V1Service;
@@ -15,25 +16,29 @@ import io.kubernetes.client.openapi.models.V2HorizontalPodAutoscaler;
 import java.util.Map;
 
 /**
- * Parses rendered objects into the official Kubernetes Java client's typed models. The client's
- * generated type adapters check every object against the API schema as they read it: a field the
- * API does not define (a typo, a field at the wrong level) or a missing required field fails.
+ * Parses rendered objects into the official Kubernetes Java client's typed models (client-java-api
+ * 24, generated from the OpenAPI schema of Kubernetes 1.32). The client's generated type adapters
+ * check every object against that schema as they read it: a field the API does not define (a typo,
+ * a field at the wrong level) or a missing required field fails.
  */
 final class KubernetesModels {
 
     /** The built-in kinds these manifests may use, by apiVersion and kind. */
     private static final Map<String, Class<?>> TYPES =
-            Map.of(
-                    "v1/Namespace", V1Namespace.class,
-                    "v1/ConfigMap", V1ConfigMap.class,
-                    "v1/Secret", V1Secret.class,
-                    "v1/Service", V1Service.class,
-                    "apps/v1/Deployment", V1Deployment.class,
-                    "apps/v1/StatefulSet", V1StatefulSet.class,
-                    "batch/v1/Job", V1Job.class,
-                    "batch/v1/CronJob", V1CronJob.class,
-                    "policy/v1/PodDisruptionBudget", V1PodDisruptionBudget.class,
-                    "autoscaling/v2/HorizontalPodAutoscaler", V2HorizontalPodAutoscaler.class);
+            Map.ofEntries(
+                    Map.entry("v1/Namespace", V1Namespace.class),
+                    Map.entry("v1/ConfigMap", V1ConfigMap.class),
+                    Map.entry("v1/Secret", V1Secret.class),
+                    Map.entry("v1/Service", V1Service.class),
+                    Map.entry("apps/v1/Deployment", V1Deployment.class),
+                    Map.entry("apps/v1/StatefulSet", V1StatefulSet.class),
+                    Map.entry("batch/v1/Job", V1Job.class),
+                    Map.entry("batch/v1/CronJob", V1CronJob.class),
+                    Map.entry("policy/v1/PodDisruptionBudget", V1PodDisruptionBudget.class),
+                    Map.entry("networking.k8s.io/v1/NetworkPolicy", V1NetworkPolicy.class),
+                    Map.entry(
+                            "autoscaling/v2/HorizontalPodAutoscaler",
+                            V2HorizontalPodAutoscaler.class));
 
     private static final Gson PLAIN = new Gson();
 

@@ -22,9 +22,17 @@ final class Kustomize {
 
     private Kustomize() {}
 
-    /** Every object of the rendered overlay, as parsed YAML maps. */
+    /**
+     * Every object of the rendered overlay, as parsed YAML maps: {@code overlays/<name>}, or for
+     * {@code prod-monitoring} the prod overlay with the optional components, as a user adds them
+     * (src/test/kustomize/prod-monitoring).
+     */
     static List<Map<String, Object>> render(String overlay) {
-        String yaml = kubectl("kustomize", ROOT.resolve("overlays").resolve(overlay).toString());
+        Path directory =
+                overlay.equals("prod-monitoring")
+                        ? ROOT.resolve("src/test/kustomize").resolve(overlay)
+                        : ROOT.resolve("overlays").resolve(overlay);
+        String yaml = kubectl("kustomize", directory.toString());
         List<Map<String, Object>> objects = new ArrayList<>();
         for (Object document : new Yaml().loadAll(yaml)) {
             if (document != null) {

@@ -5,17 +5,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1Container;
-import io.kubernetes.client.openapi.models.V1CronJob;
-import io.kubernetes.client.openapi.models.V1CronJobSpec;
+import io.kubernetes.client.openapi.models.V1ContainerPort;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1EnvFromSource;
 import io.kubernetes.client.openapi.models.V1EnvVar;
+import io.kubernetes.client.openapi.models.V1NetworkPolicy;
+import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PodSecurityContext;
+import io.kubernetes.client.openapi.models.V1PodSpec;
 import io.kubernetes.client.openapi.models.V1ResourceRequirements;
 import io.kubernetes.client.openapi.models.V1SecurityContext;
+import io.kubernetes.client.openapi.models.V1Service;
+import io.kubernetes.client.openapi.models.V2HorizontalPodAutoscaler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,11 +38,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.writer.config.WriterSettings;
+import org.springframework.scheduling.support.CronExpression;
 
 /**
- * Renders every overlay with {@code kubectl kustomize} and checks every object against the
- * Kubernetes API schema (the official Java client's typed models, unknown fields rejected) and
- * against the project's own rules.
+ * Renders every overlay (and the prod overlay with the optional components) with {@code kubectl
+ * kustomize} and checks every object against its schema, unknown fields rejected (built-in kinds:
+ * the official Kubernetes Java client's models; ServiceMonitor: fabric8's models of the Prometheus
+ * Operator's CRDs; CassandraDatacenter: {@link CassandraDatacenterRules}), and against the
+ * project's own rules.
  */
 class KustomizeManifestsTests {
 
@@ -45,7 +55,14 @@ class KustomizeManifestsTests {
                     "writer-service", WriterSettings.class,
                     "leaderboard-query", QuerySettings.class,
                     "snapshot-worker", SnapshotSettings.class);
-    private static final String CASSANDRA_IMAGE = "cassandra:5.0";
+
+    /** The official image, pinned to the release the prod datacenter runs (no floating tag). */
+    private static final String CASSANDRA_IMAGE = "cassandra:5.0.4";
+
+    /** Variables the JVM itself reads: the heap and memory caps sized for the container. */
+    private static final Set<String> JVM_ENV = Set.of("JAVA_TOOL_OPTIONS");
+
+    private static final Set<String> HTTP_SERVICES = Set.of("writer-service", "leaderboard-query");
 
     /** Variables the official cassandra image's entrypoint and cassandra-env.sh read. */
     private static final Set<String> CASSANDRA_IMAGE_ENV =
@@ -79,14 +96,16 @@ class KustomizeManifestsTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
-    void everyBuiltInObjectParsesIntoTheKubernetesClientsTypedModel(String overlay) {
+    @ValueSource(strings = {"dev", "prod", "prod-monitoring"})
+    void everyObjectValidatesAgainstItsSchemaWithUnknownFieldsRejected(String overlay) {
         List<Map<String, Object>> objects = rendered(overlay);
 
         assertThat(objects).hasSizeGreaterThan(15);
         for (Map<String, Object> object : objects) {
             if (Yamls.kind(object).equals("CassandraDatacenter")) {
                 CassandraDatacenterRules.check(object);
+            } else if (Yamls.kind(object).equals("ServiceMonitor")) {
+                assertThat(PrometheusOperatorModels.parseServiceMonitor(object)).isNotNull();
             } else {
                 assertThat(KubernetesModels.parse(object)).isNotNull();
             }
@@ -104,6 +123,24 @@ class KustomizeManifestsTests {
         assertThatThrownBy(() -> KubernetesModels.parse(misspelt))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("replica");
+    }
+
+    @Test
+    void theServiceMonitorModelRejectsAFieldTheCrdDoesNotDefine() {
+        Map<String, Object> monitor = firstOfKind(rendered("prod-monitoring"), "ServiceMonitor");
+        Map<String, Object> endpoint =
+                new LinkedHashMap<>(
+                        Yamls.map(Yamls.list(Yamls.at(monitor, "spec.endpoints")).get(0)));
+        endpoint.put("scrapeIntervall", "15s");
+        Map<String, Object> spec = new LinkedHashMap<>(Yamls.map(monitor.get("spec")));
+        spec.put("endpoints", List.of(endpoint));
+        Map<String, Object> misspelt = new LinkedHashMap<>(monitor);
+        misspelt.put("spec", spec);
+
+        assertThat(PrometheusOperatorModels.parseServiceMonitor(monitor)).isNotNull();
+        assertThatThrownBy(() -> PrometheusOperatorModels.parseServiceMonitor(misspelt))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("scrapeIntervall");
     }
 
     @ParameterizedTest
@@ -149,6 +186,91 @@ class KustomizeManifestsTests {
         }
     }
 
+    /**
+     * Actuator answers on its own port (management.server.port from the environment), which the
+     * probes use and the public Service does not expose: /actuator/prometheus is not reachable
+     * through the API's Service.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"writer-service", "leaderboard-query"})
+    void actuatorIsOnAManagementPortThatThePublicServiceDoesNotExpose(String service) {
+        for (String overlay : List.of("dev", "prod")) {
+            V1Container container = container(overlay, service);
+            int management = containerPort(container, "management");
+            String managementEnv =
+                    container.getEnv().stream()
+                            .filter(e -> e.getName().equals("MANAGEMENT_SERVER_PORT"))
+                            .map(V1EnvVar::getValue)
+                            .findFirst()
+                            .orElseThrow();
+
+            assertThat(Integer.parseInt(managementEnv)).isEqualTo(management);
+            assertThat(management).isNotEqualTo(containerPort(container, "http"));
+            for (var probe :
+                    List.of(
+                            container.getStartupProbe(),
+                            container.getReadinessProbe(),
+                            container.getLivenessProbe())) {
+                assertThat(probe.getHttpGet().getPort().toString()).isEqualTo("management");
+            }
+            V1Service publicService =
+                    KubernetesModels.parse(
+                            named(rendered(overlay), "Service", service), V1Service.class);
+            assertThat(publicService.getSpec().getPorts())
+                    .extracting(p -> p.getTargetPort().toString())
+                    .containsExactly("http");
+            Map<String, String> annotations =
+                    deployment(overlay, service)
+                            .getSpec()
+                            .getTemplate()
+                            .getMetadata()
+                            .getAnnotations();
+            assertThat(annotations).containsEntry("prometheus.io/port", String.valueOf(management));
+        }
+        assertThat(properties(service).binds("MANAGEMENT_SERVER_PORT")).isTrue();
+    }
+
+    /**
+     * The HPA owns the replica count (a replicas field would reset it on every apply); replicas are
+     * spread over nodes, and drains evict one at a time.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void everyAutoscaledDeploymentLeavesReplicasToItsHpaSpreadsOverNodesAndHasABudget(
+            String overlay) {
+        List<Map<String, Object>> objects = rendered(overlay);
+        Set<String> scaled = new TreeSet<>();
+        for (Map<String, Object> hpa : ofKind(objects, "HorizontalPodAutoscaler")) {
+            String target =
+                    KubernetesModels.parse(hpa, V2HorizontalPodAutoscaler.class)
+                            .getSpec()
+                            .getScaleTargetRef()
+                            .getName();
+            scaled.add(target);
+            V1Deployment deployment = deployment(overlay, target);
+            V1PodSpec pod = deployment.getSpec().getTemplate().getSpec();
+
+            assertThat(deployment.getSpec().getReplicas()).as(target + " replicas").isNull();
+            assertThat(pod.getTopologySpreadConstraints())
+                    .as(target + " spread")
+                    .anySatisfy(
+                            c -> {
+                                assertThat(c.getTopologyKey()).isEqualTo("kubernetes.io/hostname");
+                                assertThat(c.getMaxSkew()).isEqualTo(1);
+                                assertThat(c.getLabelSelector().getMatchLabels())
+                                        .containsEntry("app.kubernetes.io/name", target);
+                            });
+            V1PodDisruptionBudget budget =
+                    KubernetesModels.parse(
+                            named(objects, "PodDisruptionBudget", target),
+                            V1PodDisruptionBudget.class);
+            assertThat(budget.getSpec().getSelector().getMatchLabels())
+                    .containsEntry("app.kubernetes.io/name", target);
+            assertThat(budget.getSpec().getMaxUnavailable().toString()).isEqualTo("1");
+        }
+        assertThat(scaled).containsExactlyInAnyOrderElementsOf(HTTP_SERVICES);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"dev", "prod"})
     void noConfigMapHoldsASecretLookingKeyOrValue(String overlay) {
@@ -188,7 +310,7 @@ class KustomizeManifestsTests {
 
     @ParameterizedTest
     @ValueSource(strings = {"dev", "prod"})
-    void everyImageIsABuiltServiceAtTheProjectVersionOrCassandra5(String overlay) {
+    void everyImageIsABuiltServiceAtTheProjectVersionOrAPinnedCassandra(String overlay) {
         Set<String> services = new TreeSet<>();
         for (Workload workload : workloads(overlay)) {
             for (V1Container container : workload.allContainers()) {
@@ -199,7 +321,12 @@ class KustomizeManifestsTests {
                     assertThat(workload.name()).isEqualTo(service.get());
                     services.add(service.get());
                 } else {
-                    assertThat(image).as(workload.describe(container)).isEqualTo(CASSANDRA_IMAGE);
+                    assertThat(image)
+                            .as(
+                                    workload.describe(container)
+                                            + ": an exact release, no floating tag")
+                            .isEqualTo(CASSANDRA_IMAGE)
+                            .matches(".+:\\d+\\.\\d+\\.\\d+");
                 }
             }
         }
@@ -216,7 +343,9 @@ class KustomizeManifestsTests {
                 Optional<String> service = serviceOf(container.getImage());
                 for (String variable : variables) {
                     String where = workload.describe(container) + " variable " + variable;
-                    if (service.isPresent()) {
+                    if (service.isPresent() && JVM_ENV.contains(variable)) {
+                        continue;
+                    } else if (service.isPresent()) {
                         assertThat(properties(service.get()).binds(variable))
                                 .as(where + " binds to a property of " + service.get())
                                 .isTrue();
@@ -260,30 +389,164 @@ class KustomizeManifestsTests {
         assertThat(job.toString()).contains(Yamls.name(schema));
     }
 
+    /**
+     * The worker runs as a Deployment in its scheduled mode, passing every 2 s: no CronJob, whose
+     * minute cadence and cold starts kept the snapshot lag above a minute and left nothing to
+     * scrape.
+     */
     @Test
-    void theSnapshotWorkerIsACronJobRunningOncePassesThatCannotPileUp() {
+    void theSnapshotWorkerIsOneScheduledWorkerPassingEveryTwoSecondsNotACronJob() {
         for (String overlay : List.of("dev", "prod")) {
-            V1CronJob cronJob =
-                    KubernetesModels.parse(
-                            named(rendered(overlay), "CronJob", "snapshot-worker"),
-                            V1CronJob.class);
-            V1CronJobSpec spec = cronJob.getSpec();
+            List<Map<String, Object>> objects = rendered(overlay);
+            V1Deployment worker = deployment(overlay, "snapshot-worker");
+            V1Container container = container(overlay, "snapshot-worker");
+            String cron =
+                    (String) configMapData(objects, "snapshot-worker-config").get("SNAPSHOT_CRON");
+            LocalDateTime first =
+                    CronExpression.parse(cron).next(LocalDateTime.of(2026, 1, 1, 0, 0));
+            LocalDateTime second = CronExpression.parse(cron).next(first);
 
-            assertThat(spec.getConcurrencyPolicy()).isEqualTo("Forbid");
-            assertThat(spec.getStartingDeadlineSeconds()).isPositive();
-            assertThat(spec.getSuccessfulJobsHistoryLimit()).isPositive();
-            assertThat(spec.getFailedJobsHistoryLimit()).isPositive();
-            assertThat(spec.getJobTemplate().getSpec().getBackoffLimit()).isNotNull();
+            assertThat(ofKind(objects, "CronJob")).isEmpty();
+            assertThat(worker.getSpec().getReplicas()).isEqualTo(1);
+            assertThat(container.getArgs()).isNullOrEmpty();
+            assertThat(Duration.between(first, second)).isEqualTo(Duration.ofSeconds(2));
+            assertThat(properties("snapshot-worker").binds("SNAPSHOT_CRON")).isTrue();
+            assertThat(container.getReadinessProbe().getHttpGet().getPort().toString())
+                    .isEqualTo("management");
             assertThat(
-                            spec.getJobTemplate()
-                                    .getSpec()
-                                    .getTemplate()
-                                    .getSpec()
-                                    .getContainers()
-                                    .get(0)
-                                    .getArgs())
-                    .containsExactly("--once");
+                            worker.getSpec()
+                                    .getStrategy()
+                                    .getRollingUpdate()
+                                    .getMaxUnavailable()
+                                    .toString())
+                    .as("a pass keeps running while a new worker starts")
+                    .isEqualTo("0");
         }
+    }
+
+    /**
+     * The API ports accept anyone; actuator only the monitoring namespace; out of the pods only
+     * Cassandra's CQL port and DNS. In prod the Cassandra pods are cass-operator's, selected by
+     * their datacenter.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void networkPoliciesOpenTheApiToAllActuatorToMonitoringAndEgressToCassandraAndDns(
+            String overlay) {
+        List<Map<String, Object>> objects = rendered(overlay);
+        V1NetworkPolicy api = policy(objects, "leaderboard-api");
+        V1NetworkPolicy management = policy(objects, "leaderboard-management");
+        V1NetworkPolicy egress = policy(objects, "leaderboard-egress");
+
+        assertThat(selected(api)).containsExactlyInAnyOrderElementsOf(HTTP_SERVICES);
+        assertThat(api.getSpec().getIngress())
+                .singleElement()
+                .satisfies(
+                        rule -> {
+                            assertThat(rule.getFrom()).as("from anywhere").isNullOrEmpty();
+                            assertThat(rule.getPorts())
+                                    .extracting(p -> p.getPort().toString())
+                                    .containsExactly("http");
+                        });
+        assertThat(selected(management)).containsExactlyInAnyOrderElementsOf(SERVICES.keySet());
+        assertThat(management.getSpec().getIngress())
+                .singleElement()
+                .satisfies(
+                        rule -> {
+                            assertThat(rule.getFrom())
+                                    .singleElement()
+                                    .satisfies(
+                                            peer ->
+                                                    assertThat(
+                                                                    peer.getNamespaceSelector()
+                                                                            .getMatchLabels())
+                                                            .containsEntry(
+                                                                    "kubernetes.io/metadata.name",
+                                                                    "monitoring"));
+                            assertThat(rule.getPorts())
+                                    .extracting(p -> p.getPort().toString())
+                                    .containsExactly("management");
+                        });
+        for (String service : SERVICES.keySet()) {
+            assertThat(containerPort(container(overlay, service), "management")).isPositive();
+        }
+        assertThat(selected(egress)).containsAll(SERVICES.keySet()).contains("leaderboard-schema");
+        assertThat(egress.getSpec().getPolicyTypes()).containsExactly("Egress");
+        assertThat(egress.getSpec().getEgress())
+                .flatExtracting(rule -> rule.getPorts())
+                .extracting(p -> p.getPort().toString())
+                .containsExactlyInAnyOrder("9042", "53", "53");
+        Map<String, String> cassandraPods =
+                egress.getSpec()
+                        .getEgress()
+                        .get(0)
+                        .getTo()
+                        .get(0)
+                        .getPodSelector()
+                        .getMatchLabels();
+        if (overlay.equals("prod")) {
+            String dc = Yamls.name(firstOfKind(objects, "CassandraDatacenter"));
+            assertThat(cassandraPods)
+                    .containsExactly(Map.entry("cassandra.datastax.com/datacenter", dc));
+        } else {
+            Map<String, Object> statefulSet = named(objects, "StatefulSet", "cassandra");
+            assertThat(Yamls.map(Yamls.at(statefulSet, "spec.template.metadata.labels")))
+                    .containsAllEntriesOf(cassandraPods);
+        }
+    }
+
+    /**
+     * The JVM's fixed memory budgets (heap, metaspace, code cache, direct buffers) leave room in
+     * the container's memory limit for thread stacks, GC structures and native allocations, so the
+     * kernel does not kill the pod before the JVM reports an OutOfMemoryError.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void everyServicesJvmIsSizedToLeaveHeadroomInItsContainersMemoryLimit(String overlay) {
+        for (String service : SERVICES.keySet()) {
+            V1Container container = container(overlay, service);
+            String options =
+                    environment(rendered(overlay), container).contains("JAVA_TOOL_OPTIONS")
+                            ? jvmOptions(overlay, service)
+                            : "";
+            long limitMib =
+                    container.getResources().getLimits().get("memory").getNumber().longValue()
+                            >> 20;
+            long heap = mebibytes(options, "-Xmx");
+            long fixed =
+                    heap
+                            + mebibytes(options, "-XX:MaxMetaspaceSize=")
+                            + mebibytes(options, "-XX:ReservedCodeCacheSize=")
+                            + mebibytes(options, "-XX:MaxDirectMemorySize=");
+
+            assertThat(limitMib - fixed).as(service + " headroom (MiB)").isGreaterThanOrEqualTo(96);
+            assertThat(heap).as(service + " heap (MiB)").isGreaterThanOrEqualTo(limitMib / 2);
+        }
+    }
+
+    /** With the request-rate component, the writer scales on requests per pod as well as CPU. */
+    @Test
+    void theRequestRateComponentScalesTheWriterOnRequestsPerPodBesideCpu() {
+        V2HorizontalPodAutoscaler writer =
+                KubernetesModels.parse(
+                        named(
+                                rendered("prod-monitoring"),
+                                "HorizontalPodAutoscaler",
+                                "writer-service"),
+                        V2HorizontalPodAutoscaler.class);
+        V2HorizontalPodAutoscaler base =
+                KubernetesModels.parse(
+                        named(rendered("prod"), "HorizontalPodAutoscaler", "writer-service"),
+                        V2HorizontalPodAutoscaler.class);
+
+        assertThat(base.getSpec().getMetrics())
+                .extracting(m -> m.getType())
+                .containsExactly("Resource");
+        assertThat(writer.getSpec().getMetrics())
+                .extracting(m -> m.getType())
+                .containsExactly("Resource", "Pods");
+        assertThat(writer.getSpec().getMetrics().get(1).getPods().getMetric().getName())
+                .isEqualTo("http_server_requests_per_second");
     }
 
     @Test
@@ -304,6 +567,53 @@ class KustomizeManifestsTests {
         assertThat(cassandra.get("LOGGING_STRUCTURED_FORMAT_CONSOLE")).isEqualTo("ecs");
         assertThat(firstOfKind(rendered("dev"), "StatefulSet").toString())
                 .contains("cassandra:5.0");
+    }
+
+    private static V1Deployment deployment(String overlay, String name) {
+        return KubernetesModels.parse(
+                named(rendered(overlay), "Deployment", name), V1Deployment.class);
+    }
+
+    private static V1Container container(String overlay, String name) {
+        return deployment(overlay, name).getSpec().getTemplate().getSpec().getContainers().get(0);
+    }
+
+    private static int containerPort(V1Container container, String portName) {
+        return container.getPorts().stream()
+                .filter(p -> portName.equals(p.getName()))
+                .map(V1ContainerPort::getContainerPort)
+                .findFirst()
+                .orElseThrow(
+                        () -> new AssertionError(container.getName() + " has no port " + portName));
+    }
+
+    private static V1NetworkPolicy policy(List<Map<String, Object>> objects, String name) {
+        return KubernetesModels.parse(named(objects, "NetworkPolicy", name), V1NetworkPolicy.class);
+    }
+
+    private static List<String> selected(V1NetworkPolicy policy) {
+        return policy.getSpec().getPodSelector().getMatchExpressions().get(0).getValues();
+    }
+
+    private static String jvmOptions(String overlay, String service) {
+        return (String)
+                configMapData(rendered(overlay), service + "-config").get("JAVA_TOOL_OPTIONS");
+    }
+
+    /** The size a JVM option gives, in MiB ({@code -Xmx384m}, {@code -XX:...=1g}); 0 if absent. */
+    private static long mebibytes(String options, String option) {
+        Matcher size =
+                Pattern.compile("(?:^|\\s)" + Pattern.quote(option) + "(\\d+)([kKmMgG])")
+                        .matcher(options);
+        if (!size.find()) {
+            throw new AssertionError(option + " is not set in JAVA_TOOL_OPTIONS: " + options);
+        }
+        long value = Long.parseLong(size.group(1));
+        return switch (Character.toLowerCase(size.group(2).charAt(0))) {
+            case 'k' -> value / 1024;
+            case 'g' -> value * 1024;
+            default -> value;
+        };
     }
 
     private static void assertResources(String where, V1ResourceRequirements resources) {
