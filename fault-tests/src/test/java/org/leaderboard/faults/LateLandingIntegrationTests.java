@@ -61,15 +61,19 @@ class LateLandingIntegrationTests {
             Instant hinted = Instant.now().plusSeconds(4);
             await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(hinted));
             node3.stop();
+            Instant restarting = Instant.now();
             startAll(node1);
             startAll(node2);
+            Duration restart = Duration.between(restarting, Instant.now());
             Instant frozen = TimeUuids.timeOf(oneReplica).plusSeconds(Boards.WINDOW_SECONDS + 4);
             await().atMost(Duration.ofMinutes(1)).until(() -> Instant.now().isAfter(frozen));
             assertThat(services.snapshotOnce(Boards.SAFETY_MARGIN)).isZero();
             Map<String, Long> folded = votesByUser(query);
 
+            Instant back = Instant.now();
             startAll(node3);
             cluster.cassandra.awaitAllUp(ClientSecurity.NONE, Duration.ofMinutes(2));
+            Duration nodeThreeBack = Duration.between(back, Instant.now());
             // Until hints (or read repair) bring the vote to a quorum, the writer does not find it.
             Http.Answer lateRetry =
                     await().atMost(Duration.ofMinutes(3))
@@ -81,15 +85,20 @@ class LateLandingIntegrationTests {
                                                     .path("title")
                                                     .asText()
                                                     .equals("Vote outside the write window"));
+            Duration spread = Duration.between(back, Instant.now()).minus(nodeThreeBack);
             Http.Answer acknowledgedRetry = cast(writer, acknowledged, "acked", 1);
 
             Report.line(
                     TEST,
                     "vote on one replica, folded without it, then spread by hints: late retry"
-                            + " answered %d %s; leaderboard %s",
+                            + " answered %d %s; leaderboard %s (nodes 1 and 2 back in %s, node 3"
+                            + " in %s, the vote found by the writer %s later)",
                     lateRetry.status(),
                     lateRetry.body().path("title").asText(lateRetry.body().path("status").asText()),
-                    votesByUser(query));
+                    votesByUser(query),
+                    Report.seconds(restart),
+                    Report.seconds(nodeThreeBack),
+                    Report.seconds(spread));
             assertThat(folded).isEqualTo(Map.of("acked", 1L));
             assertThat(lateRetry.status()).isEqualTo(422);
             assertThat(lateRetry.body().path("title").asText()).isEqualTo("Vote not counted");
