@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 
 /** Small HTTP helpers shared by the system tests: create boards, read whole leaderboards. */
 final class Boards {
@@ -29,14 +30,34 @@ final class Boards {
 
     /** The whole leaderboard (one page of up to 1,000 entries), as the query API answers it. */
     JsonNode leaderboard(String board, String query) {
+        return leaderboard(system.queryUrl(), board, query);
+    }
+
+    /** As above, from the query service at {@code queryUrl} (another instance, say). */
+    JsonNode leaderboard(String queryUrl, String board, String query) {
         HttpJson.Answer answer =
                 http.get(
-                        system.queryUrl()
+                        queryUrl
                                 + "/boards/"
                                 + board
                                 + "/leaderboard?limit=1000"
                                 + (query.isEmpty() ? "" : "&" + query));
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
+        return answer.body();
+    }
+
+    /** Retracts a vote through the writer, expecting 202; the answer's body. */
+    JsonNode retract(String board, UUID voteId) {
+        HttpJson.Answer answer =
+                http.post(
+                        system.writerUrl()
+                                + "/boards/"
+                                + board
+                                + "/votes/"
+                                + voteId
+                                + "/retraction",
+                        Map.of());
+        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
         return answer.body();
     }
 

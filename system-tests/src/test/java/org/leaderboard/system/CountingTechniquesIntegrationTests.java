@@ -47,8 +47,9 @@ class CountingTechniquesIntegrationTests {
         UUID a2 = cast("retractions", "alice", 3);
         UUID b1 = cast("retractions", "bob", 4);
 
-        assertThat(retract("retractions", a2).get("status").asText()).isEqualTo("RECORDED");
-        assertThat(retract("retractions", a2).get("status").asText()).isEqualTo("ALREADY_RECORDED");
+        assertThat(boards.retract("retractions", a2).get("status").asText()).isEqualTo("RECORDED");
+        assertThat(boards.retract("retractions", a2).get("status").asText())
+                .isEqualTo("ALREADY_RECORDED");
         assertThat(Boards.votesByUser(boards.leaderboard("retractions", "")))
                 .isEqualTo(Map.of("alice", 5L, "bob", 4L));
 
@@ -61,8 +62,8 @@ class CountingTechniquesIntegrationTests {
         assertThat(alice.get("mean").asDouble()).isEqualTo(5.0);
 
         // Retracting votes that are already in a snapshot: the compensating events are new.
-        retract("retractions", a1);
-        retract("retractions", b1);
+        boards.retract("retractions", a1);
+        boards.retract("retractions", b1);
         assertThat(boards.leaderboard("retractions", "").get("totalUsers").asLong()).isZero();
         snapshotAfterTheWindow();
         JsonNode empty = boards.leaderboard("retractions", "");
@@ -114,7 +115,8 @@ class CountingTechniquesIntegrationTests {
             if (phase == 2) {
                 UUID victim = cast.get(5);
                 UUID retraction =
-                        UUID.fromString(retract("travel", victim).get("retractionId").asText());
+                        UUID.fromString(
+                                boards.retract("travel", victim).get("retractionId").asText());
                 Vote v = oracle.get(victim);
                 oracle.put(
                         retraction, new Vote(TimeUuids.timeOf(retraction), v.user(), -v.votes()));
@@ -245,20 +247,6 @@ class CountingTechniquesIntegrationTests {
                                 "votes",
                                 votes));
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
-    }
-
-    private JsonNode retract(String board, UUID voteId) {
-        HttpJson.Answer answer =
-                http.post(
-                        system.writerUrl()
-                                + "/boards/"
-                                + board
-                                + "/votes/"
-                                + voteId
-                                + "/retraction",
-                        Map.of());
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
-        return answer.body();
     }
 
     private record Vote(Instant time, String user, int votes) {}

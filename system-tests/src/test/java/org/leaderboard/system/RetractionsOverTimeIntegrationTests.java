@@ -25,11 +25,13 @@ class RetractionsOverTimeIntegrationTests {
 
     private static final Duration BUCKET = Duration.ofSeconds(20);
     private static RunningSystem system;
+    private static Boards boards;
     private final HttpJson http = new HttpJson();
 
     @BeforeAll
     static void start() {
         system = new RunningSystem("retractions");
+        boards = new Boards(new HttpJson(), system);
     }
 
     @AfterAll
@@ -52,7 +54,7 @@ class RetractionsOverTimeIntegrationTests {
         cast(board, TimeUuids.voteIdAt(Instant.now()), "q", 1);
         UUID ahead = TimeUuids.voteIdAt(boundary.plusMillis(500));
         cast(board, ahead, "p", 7);
-        assertThat(retract(board, ahead).get("status").asText()).isEqualTo("RECORDED");
+        assertThat(boards.retract(board, ahead).get("status").asText()).isEqualTo("RECORDED");
         assertThat(votes(system.queryUrl(), board, "")).isEqualTo(Map.of("q", 1L));
 
         // A snapshot at the boundary (the worker's cutoff is a bucket boundary at least the write
@@ -88,7 +90,7 @@ class RetractionsOverTimeIntegrationTests {
         cast(board, TimeUuids.voteIdAt(Instant.now()), "p", 2);
         cast(board, TimeUuids.voteIdAt(Instant.now()), "q", 1);
 
-        assertThat(retract(board, old).get("status").asText()).isEqualTo("RECORDED");
+        assertThat(boards.retract(board, old).get("status").asText()).isEqualTo("RECORDED");
 
         ServiceProcess cold = system.startAnotherQuery();
         for (String query : new String[] {system.queryUrl(), cold.baseUrl()}) {
@@ -146,33 +148,11 @@ class RetractionsOverTimeIntegrationTests {
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
     }
 
-    private JsonNode retract(String board, UUID voteId) {
-        HttpJson.Answer answer =
-                http.post(
-                        system.writerUrl()
-                                + "/boards/"
-                                + board
-                                + "/votes/"
-                                + voteId
-                                + "/retraction",
-                        Map.of());
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
-        return answer.body();
+    private static JsonNode leaderboard(String queryUrl, String board, String query) {
+        return boards.leaderboard(queryUrl, board, query);
     }
 
-    private JsonNode leaderboard(String queryUrl, String board, String query) {
-        HttpJson.Answer answer =
-                http.get(
-                        queryUrl
-                                + "/boards/"
-                                + board
-                                + "/leaderboard?limit=1000"
-                                + (query.isEmpty() ? "" : "&" + query));
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        return answer.body();
-    }
-
-    private Map<String, Long> votes(String queryUrl, String board, String query) {
+    private static Map<String, Long> votes(String queryUrl, String board, String query) {
         return votes(leaderboard(queryUrl, board, query));
     }
 

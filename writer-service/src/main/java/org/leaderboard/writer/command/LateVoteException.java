@@ -8,18 +8,13 @@ import java.util.UUID;
  * LateRetries}): 503 with Retry-After while the snapshot of its time is not taken yet, 422 when it
  * landed after that snapshot (it never counts) or when that cannot be told.
  */
-public class LateVoteException extends VoteRefusedException {
+public class LateVoteException extends StatusRefusal {
 
     /** About one snapshot pass: the worker folds a time once its window and margin have passed. */
     private static final int RETRY_AFTER_SECONDS = 5;
 
-    private final int status;
-    private final String title;
-
     private LateVoteException(UUID voteId, int status, String title, String detail) {
-        super(voteId, detail, null);
-        this.status = status;
-        this.title = title;
+        super(voteId, status, title, detail);
     }
 
     static LateVoteException notYetFolded(UUID voteId, Instant time) {
@@ -75,17 +70,7 @@ public class LateVoteException extends VoteRefusedException {
     }
 
     @Override
-    public int httpStatus() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
-    }
-
-    @Override
     public Integer retryAfterSeconds() {
-        return status == 503 ? RETRY_AFTER_SECONDS : null;
+        return httpStatus() == 503 ? RETRY_AFTER_SECONDS : null;
     }
 }

@@ -5,15 +5,10 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** A retraction that cannot be made: 404 for a vote that is not stored, 422 for one not counted. */
-public class RetractionRefusedException extends VoteRefusedException {
-
-    private final int status;
-    private final String title;
+public class RetractionRefusedException extends StatusRefusal {
 
     private RetractionRefusedException(UUID voteId, int status, String title, String detail) {
-        super(voteId, detail, null);
-        this.status = status;
-        this.title = title;
+        super(voteId, status, title, detail);
     }
 
     static RetractionRefusedException unknownVote(String board, UUID voteId) {
@@ -63,15 +58,5 @@ public class RetractionRefusedException extends VoteRefusedException {
                         + " until its end plus the write window ("
                         + WriteWindow.seconds(writeWindow)
                         + ")");
-    }
-
-    @Override
-    public int httpStatus() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
     }
 }
