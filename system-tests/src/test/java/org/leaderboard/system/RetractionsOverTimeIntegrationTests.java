@@ -23,7 +23,7 @@ import org.leaderboard.model.time.TimeUuids;
  */
 class RetractionsOverTimeIntegrationTests {
 
-    private static final Duration BUCKET = Duration.ofSeconds(20);
+    private static final Duration BUCKET = Duration.ofSeconds(30);
     private static RunningSystem system;
     private static Boards boards;
     private final HttpJson http = new HttpJson();
@@ -49,7 +49,7 @@ class RetractionsOverTimeIntegrationTests {
     @Test
     void aVoteRetractedBeforeItsTimeStaysRetractedThroughEverySnapshot() {
         String board = "ahead";
-        create(Map.of("board", board, "bucketSeconds", 20, "writeWindowSeconds", 10));
+        create(Map.of("board", board, "bucketSeconds", 30, "writeWindowSeconds", 10));
         Instant boundary = nextBoundaryOneToThreeSecondsAway();
         cast(board, TimeUuids.voteIdAt(Instant.now()), "q", 1);
         UUID ahead = TimeUuids.voteIdAt(boundary.plusMillis(500));
@@ -103,7 +103,7 @@ class RetractionsOverTimeIntegrationTests {
 
     /** Waits for a moment 1 to 3 s before a bucket boundary, and returns the boundary. */
     private static Instant nextBoundaryOneToThreeSecondsAway() {
-        await().atMost(Duration.ofSeconds(30))
+        await().atMost(Duration.ofSeconds(45))
                 .pollInterval(Duration.ofMillis(50))
                 .until(
                         () ->
