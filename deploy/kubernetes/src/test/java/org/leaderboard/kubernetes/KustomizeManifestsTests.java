@@ -392,10 +392,10 @@ class KustomizeManifestsTests {
     /**
      * The worker runs as a Deployment in its scheduled mode, passing every 2 s: no CronJob, whose
      * minute cadence and cold starts kept the snapshot lag above a minute and left nothing to
-     * scrape.
+     * scrape. Two replicas share the boards, on different nodes, drained one at a time.
      */
     @Test
-    void theSnapshotWorkerIsOneScheduledWorkerPassingEveryTwoSecondsNotACronJob() {
+    void theSnapshotWorkersAreTwoScheduledWorkersPassingEveryTwoSecondsNotACronJob() {
         for (String overlay : List.of("dev", "prod")) {
             List<Map<String, Object>> objects = rendered(overlay);
             V1Deployment worker = deployment(overlay, "snapshot-worker");
@@ -407,7 +407,27 @@ class KustomizeManifestsTests {
             LocalDateTime second = CronExpression.parse(cron).next(first);
 
             assertThat(ofKind(objects, "CronJob")).isEmpty();
-            assertThat(worker.getSpec().getReplicas()).isEqualTo(1);
+            assertThat(worker.getSpec().getReplicas()).isEqualTo(2);
+            assertThat(worker.getSpec().getTemplate().getSpec().getTopologySpreadConstraints())
+                    .anySatisfy(
+                            c -> {
+                                assertThat(c.getTopologyKey()).isEqualTo("kubernetes.io/hostname");
+                                assertThat(c.getWhenUnsatisfiable()).isEqualTo("DoNotSchedule");
+                            });
+            assertThat(
+                            KubernetesModels.parse(
+                                            named(
+                                                    objects,
+                                                    "PodDisruptionBudget",
+                                                    "snapshot-worker"),
+                                            V1PodDisruptionBudget.class)
+                                    .getSpec()
+                                    .getMaxUnavailable()
+                                    .toString())
+                    .isEqualTo("1");
+            assertThat(properties("snapshot-worker").binds("SNAPSHOT_SHARING_ENABLED"))
+                    .as("sharing can be switched off without a rebuild")
+                    .isTrue();
             assertThat(container.getArgs()).isNullOrEmpty();
             assertThat(Duration.between(first, second)).isEqualTo(Duration.ofSeconds(2));
             assertThat(properties("snapshot-worker").binds("SNAPSHOT_CRON")).isTrue();

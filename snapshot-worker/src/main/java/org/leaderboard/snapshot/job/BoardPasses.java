@@ -1,8 +1,11 @@
 package org.leaderboard.snapshot.job;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.snapshot.config.SharingSettings;
 import org.leaderboard.snapshot.pass.PassResult;
 import org.leaderboard.snapshot.pass.SnapshotLag;
 import org.leaderboard.snapshot.pass.SnapshotPass;
@@ -12,8 +15,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * One pass over every board, one log line per board. A failing board is logged and the others still
- * run: boards are independent, and a half-done board is invisible until its next head.
+ * One pass over every board (or, in a shared round, over this worker's boards), one log line per
+ * board. A failing board is logged and the others still run: boards are independent, and a
+ * half-done board is invisible until its next head.
  */
 @Component
 class BoardPasses {
@@ -24,43 +28,108 @@ class BoardPasses {
     private final SnapshotPass pass;
     private final StopFlag stop;
     private final SnapshotLag lag;
+    private final WorkerRegistry registry;
+    private final SharingSettings sharing;
 
-    BoardPasses(BoardDao boards, SnapshotPass pass, StopFlag stop, SnapshotLag lag) {
+    BoardPasses(
+            BoardDao boards,
+            SnapshotPass pass,
+            StopFlag stop,
+            SnapshotLag lag,
+            WorkerRegistry registry,
+            SharingSettings sharing) {
         this.boards = boards;
         this.pass = pass;
         this.stop = stop;
         this.lag = lag;
+        this.registry = registry;
+        this.sharing = sharing;
     }
 
     /** Returns whether every board succeeded (listing the boards counts as one). */
     boolean runAll() {
+        return run(board -> true).succeeded();
+    }
+
+    /**
+     * A scheduled round: passes the boards this worker owns among the live workers (all of them if
+     * sharing is off). If the registry cannot be read, it passes every board: doing another
+     * worker's board too is only wasted work, never a wrong snapshot.
+     */
+    Round runShared() {
+        if (!sharing.enabled()) {
+            return run(board -> true);
+        }
+        List<String> workers;
+        try {
+            workers = new ArrayList<>(registry.live());
+        } catch (RuntimeException e) {
+            log.warn(
+                    "snapshot round: live workers unknown ({}), passing every board", e.toString());
+            return run(board -> true);
+        }
+        if (!workers.contains(sharing.workerId())) {
+            workers.add(sharing.workerId());
+        }
+        Round round = run(board -> BoardShare.owner(board, workers).equals(sharing.workerId()));
+        log.info(
+                "snapshot round: worker {} passed {} boards ({} failed) of {} live workers",
+                sharing.workerId(),
+                round.passed().size() + round.failed(),
+                round.failed(),
+                workers.size());
+        return round;
+    }
+
+    private Round run(Predicate<String> mine) {
         List<BoardSettings> all;
         try {
             all = boards.all();
         } catch (RuntimeException e) {
             log.error("snapshot pass could not list boards", e);
-            return false;
+            return new Round(List.of(), 1);
         }
+        List<PassResult> passed = new ArrayList<>();
         int failed = 0;
         for (BoardSettings board : all) {
             if (stop.requested()) {
                 log.info("snapshot pass stopping: shutdown requested");
                 break;
             }
-            failed += runOne(board) ? 0 : 1;
+            if (!mine.test(board.board())) {
+                continue;
+            }
+            PassResult result = runOne(board);
+            if (result == null) {
+                failed++;
+            } else {
+                passed.add(result);
+            }
         }
-        return failed == 0;
+        return new Round(passed, failed);
     }
 
-    private boolean runOne(BoardSettings board) {
+    private PassResult runOne(BoardSettings board) {
         try {
             PassResult result = pass.run(board);
             lag.observed(result);
             log.info("snapshot {}", result.summary());
-            return true;
+            return result;
         } catch (RuntimeException e) {
             log.error("snapshot board={} outcome=FAILED error={}", board.board(), e.toString(), e);
-            return false;
+            return null;
+        }
+    }
+
+    /** What one round did: the boards passed, and how many failed. */
+    record Round(List<PassResult> passed, int failed) {
+
+        boolean succeeded() {
+            return failed == 0;
+        }
+
+        long eventsRead() {
+            return passed.stream().mapToLong(PassResult::eventsRead).sum();
         }
     }
 }

@@ -1,12 +1,15 @@
 package org.leaderboard.snapshot.job;
 
+import org.leaderboard.snapshot.config.SharingSettings;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.scheduling.annotation.Scheduled;
 
 /**
- * The default mode: a pass over every board on the {@code snapshot.cron} schedule. Off with {@code
+ * The default mode: a round on the {@code snapshot.cron} schedule, over the boards this worker owns
+ * among the live workers ({@code snapshot.sharing}). Off with {@code
  * snapshot.schedule-enabled=false} (tests drive passes themselves) and in {@code --once} mode.
  * Spring's cron trigger computes the next run after the current one ends, so runs of one worker
  * never overlap; several workers may overlap freely.
@@ -24,6 +27,13 @@ class ScheduledPasses {
 
     @Scheduled(cron = "${snapshot.cron}")
     void run() {
-        passes.runAll();
+        passes.runShared();
+    }
+
+    /** Only a scheduled worker with sharing on announces itself. */
+    @Bean
+    @ConditionalOnExpression("${snapshot.sharing.enabled:true}")
+    WorkerHeartbeat workerHeartbeat(WorkerRegistry registry, SharingSettings sharing) {
+        return new WorkerHeartbeat(registry, sharing);
     }
 }
