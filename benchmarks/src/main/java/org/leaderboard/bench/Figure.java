@@ -2,7 +2,7 @@ package org.leaderboard.bench;
 
 /**
  * One line of the report: a measured figure, its baseline from the same run, the ratio between them
- * and, where issue 3 sets one, the target and whether it was met.
+ * and, where the project sets one, the target and whether it was met.
  *
  * @param scenario e.g. "1 write path"
  * @param name what was measured

@@ -1,7 +1,7 @@
 package org.leaderboard.bench;
 
 /**
- * A target of issue 3 on a ratio: {@code ratio >= bound} (at least) or {@code ratio <= bound} (at
+ * A performance target on a ratio: {@code ratio >= bound} (at least) or {@code ratio <= bound} (at
  * most).
  */
 record Target(boolean atLeast, double bound) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class BenchOptionsTests {
 
     @Test
-    void theFullRunHasTheSizesOfIssue3() {
+    void theFullRunHasTheDocumentedSizes() {
         BenchOptions options = BenchOptions.parse();
 
         assertThat(options.quick()).isFalse();

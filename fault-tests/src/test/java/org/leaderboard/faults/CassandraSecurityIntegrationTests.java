@@ -24,11 +24,11 @@ import org.leaderboard.local.Sessions;
 import org.leaderboard.model.cassandra.Schema;
 
 /**
- * Must-show 7, the Cassandra part: a node that demands a password (PasswordAuthenticator) and TLS
- * on its CQL port (client_encryption_options, not optional). A writer configured with Spring Boot's
- * {@code spring.cassandra.username/password} and {@code spring.cassandra.ssl} with an SSL bundle
- * ({@code spring.ssl.bundle.jks.*}) stores votes; with a wrong password, without credentials or
- * without TLS it does not start, and its log says why.
+ * A node that demands a password (PasswordAuthenticator) and TLS on its CQL port
+ * (client_encryption_options, not optional). A writer configured with Spring Boot's {@code
+ * spring.cassandra.username/password} and {@code spring.cassandra.ssl} with an SSL bundle ({@code
+ * spring.ssl.bundle.jks.*}) stores votes; with a wrong password, without credentials or without TLS
+ * it does not start, and its log says why.
  */
 class CassandraSecurityIntegrationTests {
 

@@ -13,9 +13,9 @@ import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.model.time.TimeUuids;
 
 /**
- * Must-show 4: two writers whose clocks differ by 4 s ({@code writer.clock-offset} -2 s and +2 s,
- * within {@code writer.max-clock-skew} 5 s) take the same votes, many of them sent to both. Counts
- * stay exact, and a vote outside the write window, or too far in the future, is refused by both.
+ * Two writers whose clocks differ by 4 s ({@code writer.clock-offset} -2 s and +2 s, within {@code
+ * writer.max-clock-skew} 5 s) take the same votes, many of them sent to both. Counts stay exact,
+ * and a vote outside the write window, or too far in the future, is refused by both.
  */
 class ClockSkewIntegrationTests {
 

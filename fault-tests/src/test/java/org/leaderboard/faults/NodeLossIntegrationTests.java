@@ -11,9 +11,9 @@ import org.leaderboard.local.ClientSecurity;
 import org.leaderboard.local.ServiceProcess;
 
 /**
- * Must-show 1: during sustained writes, queries and scheduled snapshot passes on a 3-node cluster
- * (RF 3, LOCAL_QUORUM), one Cassandra node is killed by its process id (SIGKILL), the load goes on,
- * and the node is restarted. Afterwards every acknowledged vote is counted exactly once.
+ * During sustained writes, queries and scheduled snapshot passes on a 3-node cluster (RF 3,
+ * LOCAL_QUORUM), one Cassandra node is killed by its process id (SIGKILL), the load goes on, and
+ * the node is restarted. Afterwards every acknowledged vote is counted exactly once.
  */
 class NodeLossIntegrationTests {
 

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
 
 /**
- * Must-show 3: in several rounds, three {@code snapshot-worker --once} processes race over one
- * board while votes keep arriving, and one of them is killed (SIGKILL) at a random point of its
- * pass. After a last pass, every stored head is the head one clean pass stores over the same events
- * in a fresh keyspace, and the newest snapshot holds exactly the acknowledged votes.
+ * In several rounds, three {@code snapshot-worker --once} processes race over one board while votes
+ * keep arriving, and one of them is killed (SIGKILL) at a random point of its pass. After a last
+ * pass, every stored head is the head one clean pass stores over the same events in a fresh
+ * keyspace, and the newest snapshot holds exactly the acknowledged votes.
  */
 class SnapshotWorkerCrashIntegrationTests {
 

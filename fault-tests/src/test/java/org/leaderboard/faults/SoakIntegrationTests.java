@@ -12,7 +12,7 @@ import org.leaderboard.faults.RetryingClient.Result;
 import org.leaderboard.local.ServiceProcess;
 
 /**
- * Must-show 6: a bounded soak at a steady rate (default 2 minutes at 100 votes/s; {@code
+ * A bounded soak at a steady rate (default 2 minutes at 100 votes/s; {@code
  * -Dfault.soak.duration=PT10M -Dfault.soak.rate=N} for a longer one) against the writer, the query
  * service (polled four times a second) and a scheduled snapshot worker on the 3-node cluster: every
  * vote acknowledged, none refused, every query answered, each vote counted once, and the heap after

@@ -11,9 +11,9 @@ import org.leaderboard.faults.RetryingClient.Result;
 import org.leaderboard.local.ServiceProcess;
 
 /**
- * Must-show 2: a writer-service process is killed (SIGKILL) mid-load; the clients retry the votes
- * it did not answer, with the same voteIds, against a second writer instance. No vote is lost or
- * counted twice, including those the dead writer had stored but never acknowledged.
+ * A writer-service process is killed (SIGKILL) mid-load; the clients retry the votes it did not
+ * answer, with the same voteIds, against a second writer instance. No vote is lost or counted
+ * twice, including those the dead writer had stored but never acknowledged.
  */
 class WriterCrashIntegrationTests {
 

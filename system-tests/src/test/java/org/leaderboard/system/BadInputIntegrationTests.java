@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.testsupport.TestCassandra;
 
 /**
- * Must-show 5: a generated corpus of malformed requests against every endpoint of the running
- * writer and query service. Each is answered with a 4xx problem (application/problem+json) whose
- * detail names the field or the problem, none with a 5xx, and no table of the keyspace changes. A
- * mistake inside one vote of a batch is answered, as the batch contract says, in that vote's result
- * (REFUSED with its 4xx status and detail) of a 200 answer.
+ * A generated corpus of malformed requests against every endpoint of the running writer and query
+ * service. Each is answered with a 4xx problem (application/problem+json) whose detail names the
+ * field or the problem, none with a 5xx, and no table of the keyspace changes. A mistake inside one
+ * vote of a batch is answered, as the batch contract says, in that vote's result (REFUSED with its
+ * 4xx status and detail) of a 200 answer.
  */
 class BadInputIntegrationTests {
 
