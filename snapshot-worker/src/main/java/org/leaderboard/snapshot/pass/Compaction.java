@@ -25,12 +25,14 @@ final class Compaction {
     }
 
     /**
-     * The range the merge of two adjacent layers covers. Its content is a pure function of the
-     * frozen events in that range, so concurrent workers merging it write identical rows.
+     * The range the merge of two consecutive layers covers. Its content is a pure function of the
+     * frozen events in that range, so concurrent workers merging it write identical rows. The two
+     * may have a gap between them: a step that folded no votes commits a head with a later cutoff
+     * and no new layer, so the next layer starts where that head ends; the gap holds no votes.
      */
     static LayerRef mergedRange(LayerRef previous, LayerRef last, long rows) {
-        if (!previous.to().equals(last.from())) {
-            throw new IllegalStateException("layers not adjacent: " + previous + ", " + last);
+        if (previous.to().isAfter(last.from())) {
+            throw new IllegalStateException("layers overlap: " + previous + ", " + last);
         }
         return new LayerRef(previous.from(), last.to(), rows);
     }

@@ -58,11 +58,18 @@ class CompactionTests {
                 .isEqualTo(layer(0, 4, 9));
     }
 
+    /** A quiet spell between two layers (heads with no new layer) is part of their merge. */
     @Test
-    void layersWithAGapCannotBeMerged() {
-        assertThatThrownBy(() -> Compaction.mergedRange(layer(0, 3, 7), layer(4, 5, 5), 9))
+    void layersWithAQuietGapMergeOverIt() {
+        assertThat(Compaction.mergedRange(layer(0, 3, 7), layer(4, 5, 5), 9))
+                .isEqualTo(layer(0, 5, 9));
+    }
+
+    @Test
+    void overlappingLayersCannotBeMerged() {
+        assertThatThrownBy(() -> Compaction.mergedRange(layer(0, 3, 7), layer(2, 5, 5), 9))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("not adjacent");
+                .hasMessageContaining("overlap");
     }
 
     private static void assertContiguousFrom(List<LayerRef> chain, Instant start, int minutes) {

@@ -147,6 +147,38 @@ class SnapshotPassIntegrationTests {
         assertThat(fixture.snapshots.heads(board.board())).isEqualTo(before);
     }
 
+    /**
+     * Votes, a quiet spell (heads advance with no new layer), then as many votes again: the new
+     * layer merges with the one before the spell. This used to fail every pass of the board from
+     * then on ("layers not adjacent"), so its snapshot never advanced again.
+     */
+    @Test
+    void votesAfterAQuietSpellMergeWithTheLayerBeforeIt() {
+        BoardSettings board = board("quiet-spell");
+        Votes generator = new Votes(board.board(), 3);
+        List<VoteCastEvent> votes =
+                new ArrayList<>(generator.between(minute(-2), minute(2), 60, 10));
+        fixture.insert(board, votes);
+        MutableClock clock = new MutableClock(minute(3).plusSeconds(30));
+        fixture.pass(clock).run(board);
+        clock.set(minute(6).plusSeconds(30));
+        PassResult quiet = fixture.pass(clock).run(board);
+        assertThat(quiet.eventsRead()).isZero();
+        assertThat(quiet.layersWritten()).isZero();
+
+        List<VoteCastEvent> later = generator.between(minute(5), minute(7), 60, 10);
+        fixture.insert(board, later);
+        votes.addAll(later);
+        clock.set(minute(8).plusSeconds(30));
+        PassResult after = fixture.pass(clock).run(board);
+
+        assertThat(after.outcome()).isEqualTo(PassResult.Outcome.ADVANCED);
+        assertThat(after.merges()).isPositive();
+        SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(head.cutoff()).isEqualTo(minute(7));
+        assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, minute(7)));
+    }
+
     @Test
     void aBoardWithoutEventsStillAdvancesItsCutoff() {
         BoardSettings board = board("empty");
