@@ -5,9 +5,11 @@ import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.DriverResilience;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -16,6 +18,12 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 class CassandraBeans {
+
+    /** One node that stops answering costs a request a short delay, not its timeout. */
+    @Bean
+    DriverConfigLoaderBuilderCustomizer driverResilience() {
+        return DriverResilience::apply;
+    }
 
     /**
      * This service only reads; the write level is never used, so it is set to the read level rather

@@ -3,16 +3,24 @@ package org.leaderboard.snapshot.config;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardDao;
+import org.leaderboard.model.cassandra.DriverResilience;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** The shared-model DAOs over Spring Boot's auto-configured CqlSession, and the clock. */
 @Configuration(proxyBeanMethods = false)
 class CassandraBeans {
+
+    /** One node that stops answering costs a request a short delay, not its timeout. */
+    @Bean
+    DriverConfigLoaderBuilderCustomizer driverResilience() {
+        return DriverResilience::apply;
+    }
 
     @Bean
     BoardDao boardDao(CqlSession session, SnapshotSettings settings) {

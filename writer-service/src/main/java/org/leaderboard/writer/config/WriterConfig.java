@@ -5,17 +5,25 @@ import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.DriverResilience;
 import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.RetractionClaimDao;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.cassandra.VoterClaimDao;
+import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** The shared-model DAOs on Spring Boot's auto-configured session, and the clock. */
 @Configuration(proxyBeanMethods = false)
 class WriterConfig {
+
+    /** One node that stops answering costs a request a short delay, not its timeout. */
+    @Bean
+    DriverConfigLoaderBuilderCustomizer driverResilience() {
+        return DriverResilience::apply;
+    }
 
     /**
      * Every "now" of the writer comes from this bean (window checks, generated voteIds, write
