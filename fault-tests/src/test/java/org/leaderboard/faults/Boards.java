@@ -23,14 +23,19 @@ final class Boards {
 
     /** A board with 1 s buckets, so snapshot cutoffs advance while a test runs. */
     static void create(String writerUrl, String board) {
+        create(writerUrl, board, 1, 4);
+    }
+
+    /** A board with buckets of {@code bucketSeconds} and {@code shards} event partitions each. */
+    static void create(String writerUrl, String board, int bucketSeconds, int shards) {
         Http.Answer answer =
                 Http.post(
                         writerUrl + "/boards",
                         Map.of(
                                 "board", board,
                                 "writeWindowSeconds", WINDOW_SECONDS,
-                                "bucketSeconds", 1,
-                                "shards", 4,
+                                "bucketSeconds", bucketSeconds,
+                                "shards", shards,
                                 "chunks", 4));
         assertThat(answer.status()).as(answer.body().toString()).isIn(200, 201);
     }
@@ -93,5 +98,23 @@ final class Boards {
                 .isZero();
         long counted = leaderboard(queryUrl, board).stream().mapToLong(Row::count).sum();
         assertThat(counted).as("votes counted").isEqualTo(oracle.acknowledgedVotes());
+    }
+
+    /**
+     * What every faulty run must end with: each vote answered, the only refusals those a failover
+     * may cause (a vote whose retries outlasted the write window is refused, then it is not
+     * acknowledged, and the oracle check shows it is not counted either), and the final leaderboard
+     * equal to the oracle.
+     */
+    static void assertEveryAcknowledgedVoteCountedOnce(
+            Services services,
+            String queryUrl,
+            String board,
+            RetryingClient client,
+            Oracle oracle,
+            Instant lastVote) {
+        assertThat(client.gaveUp()).as("votes never answered").isZero();
+        assertThat(client.refusals()).allSatisfy(Boards::assertLateRefusal);
+        assertFinalLeaderboardEqualsOracle(services, queryUrl, board, oracle, lastVote);
     }
 }

@@ -31,7 +31,9 @@ final class Services implements AutoCloseable {
     final String keyspace;
     private final List<String> cassandra;
     private final Path logs;
-    private final List<ServiceProcess> started = new ArrayList<>();
+
+    /** Services may be started side by side (several workers at once). */
+    private final Queue<ServiceProcess> started = new ConcurrentLinkedQueue<>();
 
     /** Every service any test started: stopped if the test JVM is stopped before they are. */
     private static final Queue<ServiceProcess> ALL = new ConcurrentLinkedQueue<>();
