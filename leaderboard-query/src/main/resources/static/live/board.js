@@ -237,11 +237,19 @@
     Chart.defaults.color = "#9aa4bf";
     Chart.defaults.borderColor = "rgba(255,255,255,0.06)";
     Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
-    const x = { type: "linear", ticks: { callback: (v) => new Date(v).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }), maxTicksLimit: 6 } };
     const rate = data.eventsPerMinute.map((p) => ({ x: Date.parse(p.at), y: p.perMinute }));
+    const times = rate.map((p) => p.x).concat(data.top.flatMap((s) => s.points.map((p) => Date.parse(p.at))));
+    const end = state.asOf ? Date.parse(data.to) : Date.now();
+    const start = times.length ? Math.min(...times) : Date.parse(data.from);
+    const withSeconds = end - start < 15 * 60000;
+    const x = {
+      type: "linear", min: start, max: end,
+      ticks: { maxTicksLimit: 5, callback: (v) => new Date(v).toLocaleTimeString([], withSeconds
+        ? { hour: "2-digit", minute: "2-digit", second: "2-digit" } : { hour: "2-digit", minute: "2-digit" }) },
+    };
     charts.rate = replace(charts.rate, "rate-chart", {
-      type: "bar",
-      data: { datasets: [{ data: rate, backgroundColor: "rgba(76,201,240,0.55)", borderRadius: 4, barPercentage: 1, categoryPercentage: 1 }] },
+      type: "line",
+      data: { datasets: [{ data: rate, borderColor: "#4CC9F0", backgroundColor: "rgba(76,201,240,0.18)", fill: true, tension: 0.35, pointRadius: 0, borderWidth: 3 }] },
       options: options(x, false),
     });
     const lines = data.top.map((series, i) => ({

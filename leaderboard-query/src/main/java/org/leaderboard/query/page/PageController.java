@@ -10,6 +10,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -38,8 +39,16 @@ class PageController {
                         .toList());
     }
 
+    /**
+     * The page reads its parameters itself (a page of the ranking, a moment in the past); they are
+     * named here so that a link with them is not refused as having unknown parameters.
+     */
     @GetMapping(path = "/boards/{board}", produces = MediaType.TEXT_HTML_VALUE)
-    ResponseEntity<Resource> boardPage(@PathVariable String board) {
+    ResponseEntity<Resource> boardPage(
+            @PathVariable String board,
+            @RequestParam(name = "offset", required = false) String offset,
+            @RequestParam(name = "limit", required = false) String limit,
+            @RequestParam(name = "asOf", required = false) String asOf) {
         Ids.requireBoard("board", board);
         return ResponseEntity.ok()
                 .cacheControl(CacheControl.noCache())
