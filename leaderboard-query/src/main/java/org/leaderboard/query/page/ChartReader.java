@@ -42,7 +42,7 @@ class ChartReader {
 
     BoardChart read(String board, Instant from, Instant to, List<String> leaders) {
         BoardSettings settings = boards.require(board);
-        List<SnapshotHead> sampled = sample(board, from, to);
+        List<SnapshotHead> sampled = sample(board, start(settings, from, to), to);
         Instant newest = sampled.isEmpty() ? null : sampled.get(sampled.size() - 1).cutoff();
         Optional<List<BoardChart.UserSeries>> top = totals(settings, sampled, from, leaders);
         return new BoardChart(
@@ -53,6 +53,16 @@ class ChartReader {
                 rates(sampled, from),
                 top.orElse(List.of()),
                 top.isPresent());
+    }
+
+    /**
+     * No moment before the board existed is looked up: the points are then spread over its life, so
+     * a young board's few heads (a contest of minutes in an hour's window) are all seen. A board
+     * stored without a creation time is sampled over the whole window.
+     */
+    private static Instant start(BoardSettings board, Instant from, Instant to) {
+        Instant created = board.createdAt();
+        return created != null && created.isAfter(from) && created.isBefore(to) ? created : from;
     }
 
     /** Distinct heads, oldest first; the first may be older than {@code from} (a baseline). */
