@@ -55,7 +55,9 @@ final class Chromium {
                     "--disable-component-update",
                     "--disable-sync",
                     "--disable-dev-shm-usage",
-                    "--window-size=1600,1000",
+                    // Headless Chromium's screen is its first window: a window made larger later is
+                    // clipped to it, so this is the size of the screenshots too.
+                    "--window-size=1600,1200",
                     "--user-data-dir=" + profile);
             ChromeDriverService service =
                     new ChromeDriverService.Builder()

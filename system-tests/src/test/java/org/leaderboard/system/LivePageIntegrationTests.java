@@ -18,7 +18,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
@@ -143,10 +142,23 @@ class LivePageIntegrationTests {
                                         .asString()
                                         .startsWith("From snapshots"));
         await().atMost(LIVE).until(() -> rows().size() == acts.length);
+        // The lines drawn: the live leaders, each through the three snapshots to its live total.
+        await().atMost(LIVE)
+                .untilAsserted(
+                        () -> {
+                            assertThat(js(DRAWN_LEADERS))
+                                    .isEqualTo(
+                                            List.of(
+                                                    "loreen 51",
+                                                    "nemo 49",
+                                                    "kaarija 46",
+                                                    "abba 45",
+                                                    "mans 39"));
+                            assertThat((Long) js(SHORTEST_LINE)).isGreaterThanOrEqualTo(4);
+                            assertThat((Long) js(RATE_POINTS)).isGreaterThanOrEqualTo(2);
+                        });
         WebDriverSearch.find(browser, "mans");
         await().atMost(LIVE).until(() -> !texts("#standing .row.me .user").isEmpty());
-        // Tall enough to hold the charts below the search panel.
-        browser.manage().window().setSize(new Dimension(1600, 1150));
         Path shot =
                 Chromium.screenshot(browser, Path.of("target", "screenshots", "live-board.png"));
         assertThat(shot).exists();
@@ -196,6 +208,20 @@ class LivePageIntegrationTests {
         assertThat(answer.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
     }
 
+    /** Each drawn leader's name and the last point of its line, in the legend's order. */
+    private static final String DRAWN_LEADERS =
+            "return Chart.getChart('top-chart').data.datasets"
+                    + ".map(d => d.label + ' ' + d.data[d.data.length - 1].y)";
+
+    private static final String SHORTEST_LINE =
+            "return Math.min(...Chart.getChart('top-chart').data.datasets.map(d => d.data.length))";
+
+    /** Points of the votes-per-minute line above zero, on a canvas the reader can see. */
+    private static final String RATE_POINTS =
+            "const chart = Chart.getChart('rate-chart');"
+                    + " return chart.canvas.checkVisibility() && chart.canvas.clientHeight > 100"
+                    + " ? chart.data.datasets[0].data.filter(p => p.y > 0).length : 0";
+
     /** Waits until the votes cast so far are out of the write window, then runs one pass. */
     private void snapshotOfTheVotesSoFar() {
         Instant frozen = Instant.now().plusSeconds(3);
@@ -227,14 +253,21 @@ class LivePageIntegrationTests {
                 .forEach(r -> assertThat(r.get("status").asText()).isEqualTo("RECORDED"));
     }
 
+    /**
+     * The rows as a reader sees them: their visible text (rows the browser does not show are left
+     * out), and whether the tie mark is shown.
+     */
     @SuppressWarnings("unchecked")
     private List<Row> rows() {
         List<List<Object>> rows =
                 (List<List<Object>>)
                         js(
-                                "return [...document.querySelectorAll('#rows > .row')].map(r =>"
-                                        + " [r.dataset.rank, r.dataset.user, r.dataset.votes,"
-                                        + " r.classList.contains('tie')])");
+                                "const text = (r, c) => r.querySelector(c).innerText.trim();"
+                                        + " return [...document.querySelectorAll('#rows > .row')]"
+                                        + ".filter(r => r.checkVisibility()).map(r =>"
+                                        + " [text(r, '.rank-number'), text(r, '.user'),"
+                                        + " text(r, '.votes'),"
+                                        + " r.querySelector('.tie-mark').checkVisibility()])");
         return rows.stream()
                 .map(
                         r ->
