@@ -249,7 +249,7 @@
     };
     charts.rate = replace(charts.rate, "rate-chart", {
       type: "line",
-      data: { datasets: [{ data: rate, borderColor: "#4CC9F0", backgroundColor: "rgba(76,201,240,0.18)", fill: true, tension: 0.35, pointRadius: 0, borderWidth: 3 }] },
+      data: { datasets: [{ data: rate, borderColor: "#4CC9F0", backgroundColor: "rgba(76,201,240,0.18)", fill: true, cubicInterpolationMode: "monotone", pointRadius: 0, borderWidth: 3 }] },
       options: options(x, false),
     });
     const lines = data.top.map((series, i) => ({
@@ -257,7 +257,8 @@
       data: series.points.map((p) => ({ x: Date.parse(p.at), y: p.votes })),
       borderColor: palette[i % palette.length],
       backgroundColor: palette[i % palette.length],
-      tension: 0.3,
+      // Monotone: a smoothed total must not rise above the count it reaches and fall back.
+      cubicInterpolationMode: "monotone",
       pointRadius: 0,
       borderWidth: 3,
     }));

@@ -117,9 +117,12 @@ class LivePageIntegrationTests {
             "loreen", "abba", "mans", "conchita", "netta", "kaarija", "maneskin", "nemo"
         };
         for (int round = 0; round < 3; round++) {
+            Object[] votes = new Object[acts.length * 2];
             for (int i = 0; i < acts.length; i++) {
-                cast("eurovision", acts[i], 1 + (acts.length - i) * (round + 1));
+                votes[2 * i] = acts[i];
+                votes[2 * i + 1] = 1 + (acts.length - i) * (round + 1);
             }
+            cast("eurovision", votes);
             snapshotOfTheVotesSoFar();
         }
         cast("eurovision", "nemo", 40, "kaarija", 25);
@@ -159,6 +162,17 @@ class LivePageIntegrationTests {
                         });
         WebDriverSearch.find(browser, "mans");
         await().atMost(LIVE).until(() -> !texts("#standing .row.me .user").isEmpty());
+        // Rows fade in and move (script animations; the live dot's CSS pulse never ends): the
+        // screenshot shows them as a reader sees them once they have settled.
+        await().atMost(LIVE)
+                .until(
+                        () ->
+                                (Long)
+                                                js(
+                                                        "return document.getAnimations()"
+                                                                + ".filter(a => !(a instanceof CSSAnimation))"
+                                                                + ".length")
+                                        == 0);
         Path shot =
                 Chromium.screenshot(browser, Path.of("target", "screenshots", "live-board.png"));
         assertThat(shot).exists();
