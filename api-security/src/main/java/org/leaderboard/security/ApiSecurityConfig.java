@@ -7,6 +7,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -44,6 +45,18 @@ public class ApiSecurityConfig {
                     "/actuator/prometheus",
                     "/actuator/metrics",
                     "/actuator/metrics/**");
+
+    /**
+     * The OpenAPI document and Swagger UI describe the API and hold no data, so a developer can
+     * read them before having a key; Swagger UI's "Authorize" then sends the key with each try.
+     */
+    static final List<String> API_DOCS =
+            List.of(
+                    "/v3/api-docs",
+                    "/v3/api-docs/**",
+                    "/v3/api-docs.yaml",
+                    "/swagger-ui.html",
+                    "/swagger-ui/**");
 
     /** Refusals Tomcat makes before any filter runs, as problem details too. */
     @Bean
@@ -104,6 +117,12 @@ public class ApiSecurityConfig {
                     // 401s.
                     a.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll();
                     OPERATIONS.forEach(path -> a.requestMatchers(path(path)).permitAll());
+                    API_DOCS.forEach(
+                            path ->
+                                    a.requestMatchers(
+                                                    PathPatternRequestMatcher.withDefaults()
+                                                            .matcher(HttpMethod.GET, path))
+                                            .permitAll());
                     for (AccessRule rule : rules.rules()) {
                         if (rule.isPublic()) {
                             a.requestMatchers(rule.matcher()).permitAll();

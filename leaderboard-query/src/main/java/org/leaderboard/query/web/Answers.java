@@ -10,11 +10,11 @@ import org.axonframework.messaging.HandlerExecutionException;
  * CompletionException around the handler's exception (and a remote bus would add an Axon
  * HandlerExecutionException): unwrapping lets the problem handlers map the original exception.
  */
-final class Answers {
+public final class Answers {
 
     private Answers() {}
 
-    static <R> R await(CompletableFuture<R> answer) {
+    public static <R> R await(CompletableFuture<R> answer) {
         try {
             return answer.join();
         } catch (CompletionException e) {

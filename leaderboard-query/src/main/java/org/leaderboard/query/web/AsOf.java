@@ -6,11 +6,11 @@ import java.time.format.DateTimeParseException;
 import org.leaderboard.model.board.InvalidInputException;
 
 /** The {@code asOf} parameter of time-travel queries: an ISO-8601 instant with an offset. */
-final class AsOf {
+public final class AsOf {
 
     private AsOf() {}
 
-    static Instant parse(String asOf) {
+    public static Instant parse(String asOf) {
         if (asOf == null) {
             return null;
         }

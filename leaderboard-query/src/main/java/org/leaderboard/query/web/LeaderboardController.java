@@ -1,5 +1,12 @@
 package org.leaderboard.query.web;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.axonframework.queryhandling.QueryGateway;
 import org.leaderboard.model.api.FetchLeaderboardQuery;
 import org.leaderboard.model.api.FetchUserStandingQuery;
@@ -21,7 +28,31 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/boards/{board}")
+@Tag(name = "Leaderboards", description = "A board's ranking and one user's standing")
 class LeaderboardController {
+
+    static final String LEADERBOARD =
+            """
+            {"board":"song-contest","snapshotCutoff":"2026-11-21T10:14:00Z","tailEvents":123,\
+            "totalUsers":4567,"offset":0,"limit":2,"entries":[\
+            {"rank":1,"user":"abba","votes":42,"count":40,"min":1,"max":3,"mean":1.05,\
+            "stddev":0.31,"distinctVoters":38},\
+            {"rank":2,"user":"queen","votes":40,"count":40,"min":1,"max":1,"mean":1.0,\
+            "stddev":0.0,"distinctVoters":40}],\
+            "periodStart":null,"asOf":null,"stalenessMillis":null}""";
+
+    static final String STANDING =
+            """
+            {"board":"song-contest","snapshotCutoff":"2026-11-21T10:14:00Z","tailEvents":123,\
+            "totalUsers":4567,"rank":2,"user":"queen","votes":40,"count":40,"min":1,"max":1,\
+            "mean":1.0,"stddev":0.0,"distinctVoters":40,"around":[\
+            {"rank":1,"user":"abba","votes":42,"count":40,"min":1,"max":3,"mean":1.05,\
+            "stddev":0.31,"distinctVoters":38},\
+            {"rank":2,"user":"queen","votes":40,"count":40,"min":1,"max":1,"mean":1.0,\
+            "stddev":0.0,"distinctVoters":40},\
+            {"rank":3,"user":"roxette","votes":31,"count":31,"min":1,"max":1,"mean":1.0,\
+            "stddev":0.0,"distinctVoters":31}],\
+            "periodStart":null,"asOf":null,"stalenessMillis":null}""";
 
     private final QueryGateway queries;
     private final QuerySettings settings;
@@ -32,12 +63,53 @@ class LeaderboardController {
     }
 
     @GetMapping("/leaderboard")
+    @Operation(
+            summary = "A page of a board's ranking",
+            description =
+                    "Users by votes, most first; ties share a rank and the next rank skips (1, 2,"
+                            + " 2, 4), tied users in name order. Read-your-writes: every vote"
+                            + " acknowledged before the request is counted, unless"
+                            + " consistency=eventual. snapshotCutoff and tailEvents say how much"
+                            + " came from the snapshot and how many events were folded on top.")
+    @ApiResponse(
+            responseCode = "200",
+            description = "The page of the ranking",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = Leaderboard.class),
+                            examples = @ExampleObject(name = "page", value = LEADERBOARD)))
+    @Refusals({
+        QueryProblem.INVALID_PARAMETER,
+        QueryProblem.UNAUTHENTICATED,
+        QueryProblem.FORBIDDEN,
+        QueryProblem.UNKNOWN_BOARD,
+        QueryProblem.DATABASE_UNAVAILABLE
+    })
     Leaderboard leaderboard(
-            @PathVariable String board,
-            @RequestParam(name = "offset", required = false) String offset,
-            @RequestParam(name = "limit", required = false) String limit,
-            @RequestParam(name = "asOf", required = false) String asOf,
-            @RequestParam(name = "consistency", required = false) String consistency) {
+            @Parameter(description = ParameterDocs.BOARD, example = "song-contest") @PathVariable
+                    String board,
+            @Parameter(
+                            description = ParameterDocs.OFFSET,
+                            example = "0",
+                            schema = @Schema(type = "integer"))
+                    @RequestParam(name = "offset", required = false)
+                    String offset,
+            @Parameter(
+                            description = ParameterDocs.LIMIT,
+                            example = "20",
+                            schema = @Schema(type = "integer"))
+                    @RequestParam(name = "limit", required = false)
+                    String limit,
+            @Parameter(description = ParameterDocs.AS_OF, example = "2026-11-21T10:15:30Z")
+                    @RequestParam(name = "asOf", required = false)
+                    String asOf,
+            @Parameter(
+                            description = ParameterDocs.CONSISTENCY,
+                            example = "eventual",
+                            schema = @Schema(allowableValues = {"strong", "eventual"}))
+                    @RequestParam(name = "consistency", required = false)
+                    String consistency) {
         int from = Parameters.wholeNumber("offset", offset, 0);
         int pageSize = Parameters.wholeNumber("limit", limit, settings.defaultLimit());
         return Answers.await(
@@ -48,12 +120,51 @@ class LeaderboardController {
     }
 
     @GetMapping("/users/{user}")
+    @Operation(
+            summary = "One user's standing and the users around them",
+            description =
+                    "The user's rank and tally, and up to `around` users above and below (the"
+                            + " user included in the list). Same consistency and asOf as the"
+                            + " ranking.")
+    @ApiResponse(
+            responseCode = "200",
+            description = "The user's standing",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = UserStanding.class),
+                            examples = @ExampleObject(name = "standing", value = STANDING)))
+    @Refusals({
+        QueryProblem.INVALID_PARAMETER,
+        QueryProblem.UNAUTHENTICATED,
+        QueryProblem.FORBIDDEN,
+        QueryProblem.UNKNOWN_BOARD,
+        QueryProblem.UNKNOWN_USER,
+        QueryProblem.DATABASE_UNAVAILABLE
+    })
     UserStanding user(
-            @PathVariable String board,
-            @PathVariable String user,
-            @RequestParam(name = "around", required = false) String around,
-            @RequestParam(name = "asOf", required = false) String asOf,
-            @RequestParam(name = "consistency", required = false) String consistency) {
+            @Parameter(description = ParameterDocs.BOARD, example = "song-contest") @PathVariable
+                    String board,
+            @Parameter(description = "The user (what votes were cast for)", example = "queen")
+                    @PathVariable
+                    String user,
+            @Parameter(
+                            description =
+                                    "How many users above and below to include, 0 to 50;"
+                                            + " default query.default-around (5)",
+                            example = "3",
+                            schema = @Schema(type = "integer"))
+                    @RequestParam(name = "around", required = false)
+                    String around,
+            @Parameter(description = ParameterDocs.AS_OF, example = "2026-11-21T10:15:30Z")
+                    @RequestParam(name = "asOf", required = false)
+                    String asOf,
+            @Parameter(
+                            description = ParameterDocs.CONSISTENCY,
+                            example = "eventual",
+                            schema = @Schema(allowableValues = {"strong", "eventual"}))
+                    @RequestParam(name = "consistency", required = false)
+                    String consistency) {
         int neighbours = Parameters.wholeNumber("around", around, settings.defaultAround());
         return Answers.await(
                 queries.query(

@@ -9,14 +9,14 @@ import org.leaderboard.model.board.InvalidInputException;
  * 010} (8), {@code #10}, surrounding blanks and full-width digits; a client that sends those has
  * made a mistake it should hear about.
  */
-final class Parameters {
+public final class Parameters {
 
     private static final Pattern WHOLE = Pattern.compile("-?[0-9]+");
 
     private Parameters() {}
 
     /** {@code fallback} when the parameter is absent. */
-    static int wholeNumber(String name, String text, int fallback) {
+    public static int wholeNumber(String name, String text, int fallback) {
         if (text == null) {
             return fallback;
         }

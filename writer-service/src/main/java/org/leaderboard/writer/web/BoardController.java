@@ -1,5 +1,11 @@
 package org.leaderboard.writer.web;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import org.leaderboard.model.api.BoardCreation;
 import org.leaderboard.model.api.CreateBoardCommand;
@@ -12,7 +18,19 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Creating boards: 201 when created, 200 when it exists with the same settings, else 409. */
 @RestController
+@Tag(name = "Boards", description = "Creating boards (ADMIN)")
 class BoardController {
+
+    private static final String REQUEST =
+            """
+            {"board":"daily-poll","writeWindowSeconds":60,"uniqueVotes":"PER_BOARD",\
+            "period":"DAILY","timeZone":"Europe/Paris"}""";
+
+    private static final String SETTINGS =
+            """
+            {"board":"daily-poll","writeWindowSeconds":60,"uniqueVotes":"PER_BOARD",\
+            "bucketSeconds":60,"shards":8,"chunks":16,"createdAt":"2026-11-21T09:00:00Z",\
+            "period":"DAILY","timeZone":"Europe/Paris"}""";
 
     private final Commands commands;
     private final Clock clock;
@@ -23,6 +41,48 @@ class BoardController {
     }
 
     @PostMapping("/boards")
+    @Operation(
+            summary = "Create a board",
+            description =
+                    "Settings are fixed at creation. Optional, with defaults: writeWindowSeconds"
+                            + " 60 (1..604800), uniqueVotes NONE (NONE, PER_USER, PER_BOARD),"
+                            + " bucketSeconds 60 (1..3600), shards 8 (1..256), chunks 16"
+                            + " (1..1024), period NONE (NONE, HOURLY, DAILY, WEEKLY, MONTHLY),"
+                            + " timeZone UTC (only with a period). Idempotent: the same settings"
+                            + " again are 200.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            description = "The board's name and settings",
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            examples =
+                                                    @ExampleObject(
+                                                            name = "daily poll",
+                                                            value = REQUEST))))
+    @ApiResponse(
+            responseCode = "201",
+            description = "Created; the stored settings",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = BoardSettings.class),
+                            examples = @ExampleObject(name = "created", value = SETTINGS)))
+    @ApiResponse(
+            responseCode = "200",
+            description = "It exists with the same settings; the stored settings",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = BoardSettings.class),
+                            examples = @ExampleObject(name = "exists", value = SETTINGS)))
+    @Refusals({
+        WriterProblem.INVALID_INPUT,
+        WriterProblem.UNAUTHENTICATED,
+        WriterProblem.FORBIDDEN,
+        WriterProblem.BOARD_CONFLICT,
+        WriterProblem.STORE_UNAVAILABLE
+    })
     ResponseEntity<BoardSettings> create(@RequestBody CreateBoardRequest request) {
         // BoardSettings keeps createdAt to the millisecond, as Cassandra stores it.
         BoardSettings requested = request.toSettings(clock.instant());

@@ -1,5 +1,12 @@
 package org.leaderboard.writer.web;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.UUID;
 import org.leaderboard.model.api.RetractVoteCommand;
 import org.leaderboard.model.api.RetractionResult;
@@ -14,7 +21,13 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Retracting a vote: a compensating event, idempotent like a vote. */
 @RestController
+@Tag(name = "Votes", description = "Casting votes (VOTER) and retracting them (ADMIN)")
 class RetractionController {
+
+    private static final String RESULT =
+            """
+            {"voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
+            "retractionId":"8b2d3c40-c79a-11f0-8000-000000000003","status":"RECORDED"}""";
 
     private final Commands commands;
 
@@ -24,7 +37,39 @@ class RetractionController {
 
     @PostMapping("/boards/{board}/votes/{voteId}/retraction")
     @ResponseStatus(HttpStatus.ACCEPTED)
-    RetractionResult retract(@PathVariable String board, @PathVariable String voteId) {
+    @Operation(
+            summary = "Retract a vote",
+            description =
+                    "Removes a counted vote from the board with a compensating event;"
+                            + " idempotent: again, the same retractionId with ALREADY_RECORDED."
+                            + " A vote already in a snapshot is retracted too; a vote of a period"
+                            + " closed more than a write window ago is not (422).")
+    @ApiResponse(
+            responseCode = "202",
+            description = "Retracted: RECORDED, or ALREADY_RECORDED when it already was",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = RetractionResult.class),
+                            examples = @ExampleObject(name = "retracted", value = RESULT)))
+    @Refusals({
+        WriterProblem.INVALID_INPUT,
+        WriterProblem.UNAUTHENTICATED,
+        WriterProblem.FORBIDDEN,
+        WriterProblem.UNKNOWN_BOARD,
+        WriterProblem.UNKNOWN_VOTE,
+        WriterProblem.NOT_COUNTED,
+        WriterProblem.STORE_UNAVAILABLE
+    })
+    RetractionResult retract(
+            @Parameter(description = "The board's name", example = "song-contest") @PathVariable
+                    String board,
+            @Parameter(
+                            description =
+                                    "The voteId the vote was answered with (a version-1 timeuuid)",
+                            example = "6f0e5a40-c79a-11f0-8000-000000000001")
+                    @PathVariable
+                    String voteId) {
         Ids.requireBoard("board", board);
         return commands.send(new RetractVoteCommand(board, timeUuid(voteId)));
     }

@@ -1,6 +1,13 @@
 package org.leaderboard.writer.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -24,7 +31,37 @@ import org.springframework.web.bind.annotation.RestController;
 /** Casting votes: one at a time, or many in one request with one answer per vote. */
 @RestController
 @RequestMapping("/boards/{board}/votes")
+@Tag(name = "Votes", description = "Casting votes (VOTER) and retracting them (ADMIN)")
 class VoteController {
+
+    private static final String VOTE =
+            """
+            {"voteId":"6f0e5a40-c79a-11f0-8000-000000000001","user":"abba","voter":"v9",\
+            "votes":1}""";
+
+    private static final String VOTE_SCHEMA =
+            "A vote: user (who the votes are for) and voter (who cast them), ids of 1 to 128"
+                    + " characters without control characters; votes, a whole number from"
+                    + " -1000000000 to 1000000000 other than 0; voteId, optional, a version-1"
+                    + " timeuuid whose time is the vote's (the writer makes one when absent:"
+                    + " keep the answer's voteId to retry).";
+
+    private static final String RESULT =
+            """
+            {"voteId":"6f0e5a40-c79a-11f0-8000-000000000001","status":"RECORDED"}""";
+
+    private static final String BATCH =
+            """
+            {"votes":[{"user":"abba","voter":"v1","votes":1},\
+            {"user":"queen","voter":"v2","votes":2}]}""";
+
+    private static final String BATCH_RESULTS =
+            """
+            {"results":[{"voteId":"6f0e5a40-c79a-11f0-8000-000000000001","status":"RECORDED"},\
+            {"voteId":"6f0e5a41-c79a-11f0-8000-000000000001","status":"REFUSED",\
+            "httpStatus":409,"detail":"voter 'v2' already voted on board 'daily-poll'\
+             (uniqueVotes PER_BOARD) with vote 5d1c2b40-c79a-11f0-8000-000000000002; this vote\
+             is not counted"}]}""";
 
     private final Commands commands;
     private final VoteRequestParser parser;
@@ -41,7 +78,47 @@ class VoteController {
 
     @PostMapping
     @ResponseStatus(HttpStatus.ACCEPTED)
-    VoteResult cast(@PathVariable String board, @RequestBody JsonNode vote) {
+    @Operation(
+            summary = "Cast a vote",
+            description =
+                    "Stores the vote once per voteId: a retry with the same voteId is"
+                            + " ALREADY_RECORDED if the vote counts. 202 means stored and counted"
+                            + " in the next leaderboard read.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            description = "The vote",
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            schema =
+                                                    @Schema(
+                                                            type = "object",
+                                                            description = VOTE_SCHEMA),
+                                            examples =
+                                                    @ExampleObject(name = "vote", value = VOTE))))
+    @ApiResponse(
+            responseCode = "202",
+            description = "Stored: RECORDED, or ALREADY_RECORDED for a retry of a vote that counts",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = VoteResult.class),
+                            examples = @ExampleObject(name = "recorded", value = RESULT)))
+    @Refusals({
+        WriterProblem.INVALID_INPUT,
+        WriterProblem.UNAUTHENTICATED,
+        WriterProblem.FORBIDDEN,
+        WriterProblem.UNKNOWN_BOARD,
+        WriterProblem.VOTER_ALREADY_VOTED,
+        WriterProblem.TOO_LARGE,
+        WriterProblem.OUTSIDE_WINDOW,
+        WriterProblem.NOT_COUNTED,
+        WriterProblem.STORE_UNAVAILABLE
+    })
+    VoteResult cast(
+            @Parameter(description = "The board's name", example = "song-contest") @PathVariable
+                    String board,
+            @RequestBody JsonNode vote) {
         Ids.requireBoard("board", board);
         ParsedVote parsed = parser.parse(board, vote);
         if (parsed instanceof ParsedVote.Invalid invalid) {
@@ -56,7 +133,43 @@ class VoteController {
      * unknown board is a 404 for the whole batch) and their results are put back in place.
      */
     @PostMapping("/batch")
-    BatchResponse castBatch(@PathVariable String board, @RequestBody BatchRequest batch) {
+    @Operation(
+            summary = "Cast a batch of votes",
+            description =
+                    "1 to writer.max-batch-size (1000) votes, each as for a single vote. One"
+                            + " result per vote, in order: a refused vote is REFUSED with the"
+                            + " httpStatus and detail it would get on its own, and does not stop"
+                            + " the others. A voteId repeated in a batch is stored once.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            description = "The votes",
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            examples =
+                                                    @ExampleObject(
+                                                            name = "two votes",
+                                                            value = BATCH))))
+    @ApiResponse(
+            responseCode = "200",
+            description = "One result per vote, in the request's order",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = BatchResponse.class),
+                            examples = @ExampleObject(name = "results", value = BATCH_RESULTS)))
+    @Refusals({
+        WriterProblem.INVALID_INPUT,
+        WriterProblem.UNAUTHENTICATED,
+        WriterProblem.FORBIDDEN,
+        WriterProblem.UNKNOWN_BOARD,
+        WriterProblem.TOO_LARGE,
+        WriterProblem.STORE_UNAVAILABLE
+    })
+    BatchResponse castBatch(
+            @Parameter(description = "The board's name", example = "song-contest") @PathVariable
+                    String board,
+            @RequestBody BatchRequest batch) {
         Ids.requireBoard("board", board);
         List<JsonNode> votes = requireSize(batch.votes());
         metrics.batch(votes.size());

@@ -1,0 +1,13 @@
+package org.leaderboard.writer.web;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** The problems a command may answer with; its OpenAPI operation lists them with examples. */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+@interface Refusals {
+    WriterProblem[] value();
+}
