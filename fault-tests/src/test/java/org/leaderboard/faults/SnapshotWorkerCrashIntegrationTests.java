@@ -29,7 +29,7 @@ class SnapshotWorkerCrashIntegrationTests {
 
     private static final String TEST = "snapshot-crash";
     private static final String BOARD = "snapshot-crash";
-    private static final int ROUNDS = 3;
+    private static final int ROUNDS = 2;
     private static final int WORKERS = 3;
 
     /** One bucket per step: a pass commits many heads, so kills land between them. */

@@ -12,7 +12,7 @@ import org.leaderboard.faults.RetryingClient.Result;
 import org.leaderboard.local.ServiceProcess;
 
 /**
- * A bounded soak at a steady rate (default 2 minutes at 100 votes/s; {@code
+ * A bounded soak at a steady rate (default 1 minute at 100 votes/s; {@code
  * -Dfault.soak.duration=PT10M -Dfault.soak.rate=N} for a longer one) against the writer, the query
  * service (polled four times a second) and a scheduled snapshot worker on the 3-node cluster: every
  * vote acknowledged, none refused, every query answered, each vote counted once, and the heap after
@@ -24,7 +24,7 @@ class SoakIntegrationTests {
     private static final String TEST = "soak";
     private static final String BOARD = "soak";
     private static final Duration DURATION =
-            Duration.parse(System.getProperty("fault.soak.duration", "PT2M"));
+            Duration.parse(System.getProperty("fault.soak.duration", "PT1M"));
     private static final int VOTES_PER_SECOND = Integer.getInteger("fault.soak.rate", 100);
 
     /** Growth allowed between the two measurements: memtables and caches fill and flush. */
