@@ -667,7 +667,10 @@ final class BadInputCorpus {
                             .method(method)
                             .expect(405, method));
         }
-        add(BadRequest.get("methods and media types", "/boards/" + BOARD).expect(404, null));
+        // GET /boards/{board} is the board's live page (HTML); a path below it that nothing serves:
+        add(
+                BadRequest.get("methods and media types", "/boards/" + BOARD + "/nothing")
+                        .expect(404, null));
         add(BadRequest.get("methods and media types", TOP + "/more").expect(404, null));
     }
 
