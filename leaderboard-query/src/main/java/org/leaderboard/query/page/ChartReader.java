@@ -1,5 +1,6 @@
 package org.leaderboard.query.page;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,12 +29,15 @@ class ChartReader {
     private final SnapshotHeadDao heads;
     private final LayerSums sums;
     private final ChartSettings settings;
+    private final Clock clock;
 
     ChartReader(
             BoardCache boards,
             SnapshotHeadDao heads,
             SnapshotLayerDao layers,
-            ChartSettings settings) {
+            ChartSettings settings,
+            Clock clock) {
+        this.clock = clock;
         this.boards = boards;
         this.heads = heads;
         this.sums = new LayerSums(layers, settings.maxLayerRows());
@@ -42,7 +46,7 @@ class ChartReader {
 
     BoardChart read(String board, Instant from, Instant to, List<String> leaders) {
         BoardSettings settings = boards.require(board);
-        List<SnapshotHead> sampled = sample(board, start(settings, from, to), to);
+        List<SnapshotHead> sampled = sample(board, start(settings, from, to, clock.instant()), to);
         Instant newest = sampled.isEmpty() ? null : sampled.get(sampled.size() - 1).cutoff();
         Optional<List<BoardChart.UserSeries>> top = totals(settings, sampled, from, leaders);
         return new BoardChart(
@@ -58,11 +62,15 @@ class ChartReader {
     /**
      * No moment before the board existed is looked up: the points are then spread over its life, so
      * a young board's few heads (a contest of minutes in an hour's window) are all seen. A board
-     * stored without a creation time is sampled over the whole window.
+     * stored without a creation time is sampled over the whole window. Nor is any moment before the
+     * board's time-travel horizon: retention removes the heads there.
      */
-    private static Instant start(BoardSettings board, Instant from, Instant to) {
+    private static Instant start(BoardSettings board, Instant from, Instant to, Instant now) {
         Instant created = board.createdAt();
-        return created != null && created.isAfter(from) && created.isBefore(to) ? created : from;
+        Instant start =
+                created != null && created.isAfter(from) && created.isBefore(to) ? created : from;
+        Instant horizon = board.horizon(now);
+        return horizon.isAfter(start) && horizon.isBefore(to) ? horizon : start;
     }
 
     /** Distinct heads, oldest first; the first may be older than {@code from} (a baseline). */

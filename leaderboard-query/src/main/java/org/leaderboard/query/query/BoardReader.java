@@ -10,6 +10,7 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
 import org.springframework.stereotype.Component;
 
@@ -61,6 +62,9 @@ class BoardReader {
         BoardSettings board = boards.require(boardId);
         Instant now = clock.instant();
         requireNotFuture(asOf, now);
+        if (asOf != null && asOf.isBefore(board.horizon(now))) {
+            return finalStandings(board, asOf, now);
+        }
         Instant periodStart = board.periodStart(asOf == null ? now : asOf);
         Snapshot snapshot = snapshot(board, asOf, periodStart);
         // The snapshot first, then the tail from its cutoff: a head committed in between changes
@@ -89,6 +93,51 @@ class BoardReader {
         }
         return (asOf == null ? sums.newestOf(board, head.get()) : sums.of(board, head.get()))
                 .join();
+    }
+
+    /**
+     * Beyond the horizon only the final standings of closed periods are kept, as the head at each
+     * period boundary: {@code asOf} at a period's last millisecond reads that head alone (it holds
+     * every event of the period, so no tail is needed). Anything else there is refused.
+     */
+    private RankedBoard finalStandings(BoardSettings board, Instant asOf, Instant now) {
+        Instant periodEnd = board.nextPeriodStart(asOf);
+        if (board.hasPeriod() && asOf.plusMillis(1).equals(periodEnd)) {
+            Optional<SnapshotHead> head = snapshots.headAtOrBefore(board.board(), periodEnd);
+            if (head.isPresent() && head.get().cutoff().equals(periodEnd)) {
+                Instant periodStart = board.periodStart(asOf);
+                return RankedBoard.merge(
+                        board.board(),
+                        sums.of(board, head.get()).join(),
+                        new EventFold(new Tallies(), 0, 0),
+                        periodStart,
+                        asOf);
+            }
+        }
+        throw beyondHorizon(board, asOf, now);
+    }
+
+    private static InvalidInputException beyondHorizon(
+            BoardSettings board, Instant asOf, Instant now) {
+        String periods =
+                board.hasPeriod()
+                        ? "; the final standings of each closed period are kept: ask for the"
+                                + " period's last millisecond (for the period of "
+                                + asOf
+                                + ": asOf="
+                                + board.nextPeriodStart(asOf).minusMillis(1)
+                                + ")"
+                        : "";
+        return new InvalidInputException(
+                "asOf",
+                "is "
+                        + asOf
+                        + ", before the board's time-travel horizon "
+                        + board.horizon(now)
+                        + " (retentionDays "
+                        + board.retentionDays()
+                        + ": older history is removed)"
+                        + periods);
     }
 
     private static void requireNotFuture(Instant asOf, Instant now) {

@@ -43,6 +43,7 @@ public final class BoardDao {
                                 .value("created_at", bindMarker())
                                 .value("period", bindMarker())
                                 .value("time_zone", bindMarker())
+                                .value("retention_days", bindMarker())
                                 .ifNotExists()
                                 .build());
         this.selectAll = session.prepare(selectFrom("boards").all().build());
@@ -84,7 +85,8 @@ public final class BoardDao {
                                         settings.chunks(),
                                         settings.createdAt(),
                                         settings.period().name(),
-                                        settings.timeZone().getId())
+                                        settings.timeZone().getId(),
+                                        settings.retentionDays())
                                 // The Paxos round decides among racing creators; the commit is
                                 // then read back by other services at the configured read level.
                                 .setSerialConsistencyLevel(DefaultConsistencyLevel.LOCAL_SERIAL)
@@ -107,6 +109,7 @@ public final class BoardDao {
                 row.getInt("chunks"),
                 row.getInstant("created_at"),
                 Optional.ofNullable(row.getString("period")).map(Period::valueOf).orElse(null),
-                Optional.ofNullable(row.getString("time_zone")).map(ZoneId::of).orElse(null));
+                Optional.ofNullable(row.getString("time_zone")).map(ZoneId::of).orElse(null),
+                row.isNull("retention_days") ? null : row.getInt("retention_days"));
     }
 }

@@ -24,13 +24,13 @@ class BoardController {
     private static final String REQUEST =
             """
             {"board":"daily-poll","writeWindowSeconds":60,"uniqueVotes":"PER_BOARD",\
-            "period":"DAILY","timeZone":"Europe/Paris"}""";
+            "period":"DAILY","timeZone":"Europe/Paris","retentionDays":90}""";
 
     private static final String SETTINGS =
             """
             {"board":"daily-poll","writeWindowSeconds":60,"uniqueVotes":"PER_BOARD",\
             "bucketSeconds":60,"shards":8,"chunks":16,"createdAt":"2026-11-21T09:00:00Z",\
-            "period":"DAILY","timeZone":"Europe/Paris"}""";
+            "period":"DAILY","timeZone":"Europe/Paris","retentionDays":90}""";
 
     private final Commands commands;
     private final Clock clock;
@@ -48,8 +48,11 @@ class BoardController {
                             + " 60 (1..604800), uniqueVotes NONE (NONE, PER_USER, PER_BOARD),"
                             + " bucketSeconds 60 (1..3600), shards 8 (1..256), chunks 16"
                             + " (1..1024), period NONE (NONE, HOURLY, DAILY, WEEKLY, MONTHLY),"
-                            + " timeZone UTC (only with a period). Idempotent: the same settings"
-                            + " again are 200.",
+                            + " timeZone UTC (only with a period), retentionDays 30 (1..36500: raw"
+                            + " events and intermediate snapshots older than this are removed once"
+                            + " a snapshot covers them, and asOf cannot reach further back; the"
+                            + " final standings of every period are kept). Idempotent: the same"
+                            + " settings again are 200.",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             description = "The board's name and settings",

@@ -16,7 +16,8 @@ record CreateBoardRequest(
         Integer shards,
         Integer chunks,
         Period period,
-        String timeZone) {
+        String timeZone,
+        Integer retentionDays) {
 
     BoardSettings toSettings(Instant createdAt) {
         return BoardSettings.requested(
@@ -28,6 +29,7 @@ record CreateBoardRequest(
                 chunks,
                 createdAt,
                 period,
-                timeZone);
+                timeZone,
+                retentionDays);
     }
 }
