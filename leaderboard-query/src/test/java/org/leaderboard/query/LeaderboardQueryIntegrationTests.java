@@ -22,6 +22,7 @@ import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
@@ -288,6 +289,66 @@ class LeaderboardQueryIntegrationTests {
                 "consistency",
                 "consistency: 'sometimes' is not a consistency; use strong (read-your-writes, the"
                         + " default) or eventual (in-memory, about a second old)");
+    }
+
+    @Test
+    void beyondTheRetentionHorizonOnlyEachClosedPeriodsFinalStandingsAreAnswered() {
+        Instant today = now.truncatedTo(ChronoUnit.DAYS);
+        Instant dayBeforeYesterday = today.minus(Duration.ofDays(2));
+        Instant yesterday = today.minus(Duration.ofDays(1));
+        BoardSettings daily =
+                BOARDS.insertIfAbsent(
+                        new BoardSettings(
+                                "kept-daily",
+                                60,
+                                UniqueVotes.NONE,
+                                60,
+                                4,
+                                4,
+                                dayBeforeYesterday.plusSeconds(3600),
+                                Period.DAILY,
+                                BoardSettings.UTC,
+                                1));
+        vote(daily, "alice", 3, dayBeforeYesterday.plus(Duration.ofHours(12)));
+        vote(daily, "bob", 1, dayBeforeYesterday.plus(Duration.ofHours(13)));
+        // The head at the day's end: the final standings that retention keeps.
+        writeSnapshot(daily, yesterday);
+        Instant lastMillisecond = yesterday.minusMillis(1);
+
+        JsonNode refused =
+                problem(
+                        "/boards/kept-daily/leaderboard?asOf="
+                                + dayBeforeYesterday.plus(Duration.ofHours(14)),
+                        400);
+        assertThat(refused.get("field").asText()).isEqualTo("asOf");
+        assertThat(refused.get("detail").asText())
+                .contains("before the board's time-travel horizon")
+                .contains("retentionDays 1")
+                .contains("asOf=" + lastMillisecond);
+        JsonNode finalStandings = ok("/boards/kept-daily/leaderboard?asOf=" + lastMillisecond);
+        assertThat(users(finalStandings)).containsExactly("alice", "bob");
+        assertThat(votes(finalStandings)).containsExactly(3L, 1L);
+        assertThat(finalStandings.get("tailEvents").asLong()).isZero();
+
+        BOARDS.insertIfAbsent(
+                new BoardSettings(
+                        "kept-plain",
+                        60,
+                        UniqueVotes.NONE,
+                        60,
+                        4,
+                        4,
+                        now.minusSeconds(600),
+                        Period.NONE,
+                        BoardSettings.UTC,
+                        1));
+        JsonNode plain =
+                problem(
+                        "/boards/kept-plain/leaderboard?asOf=" + now.minus(Duration.ofDays(2)),
+                        400);
+        assertThat(plain.get("detail").asText())
+                .contains("before the board's time-travel horizon")
+                .doesNotContain("final standings");
     }
 
     @Test
