@@ -8,14 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.snapshot.config.RetentionSettings;
 import org.leaderboard.snapshot.config.SnapshotSettings;
+import org.leaderboard.snapshot.pass.Futures;
 import org.springframework.stereotype.Component;
 
 /**
@@ -89,10 +88,10 @@ public class Retention {
         List<Instant> buckets = plan.eventBuckets(board);
         long partitions = 0;
         if (!buckets.isEmpty()) {
-            partitions = await(dao.deleteEvents(board, buckets));
+            partitions = Futures.await(dao.deleteEvents(board, buckets));
             dao.markEventsRemovedBefore(board.board(), plan.eventsBefore());
         }
-        await(dao.deleteLayers(board, new ArrayList<>(plan.layers())));
+        Futures.await(dao.deleteLayers(board, new ArrayList<>(plan.layers())));
         for (List<SnapshotHead> run : plan.headRuns(all)) {
             dao.deleteHeads(board.board(), run.get(0).cutoff(), run.get(run.size() - 1).cutoff());
         }
@@ -108,19 +107,5 @@ public class Retention {
                 partitions,
                 plan.heads().size(),
                 plan.layers().size());
-    }
-
-    private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("retention interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
     }
 }
