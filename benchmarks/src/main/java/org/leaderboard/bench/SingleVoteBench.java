@@ -28,8 +28,9 @@ import org.leaderboard.model.cassandra.Schema;
  * Redis), raw async INSERT measured before and after the API (pooled), and single votes driven by
  * Debian's {@code wrk} with {@code benchmarks/wrk/single-vote-bench.lua}: at full load with no
  * think time, then at 70% of that peak (each connection waits a random 0..2x delay between
- * requests). Reports votes/s, p50/p99, the ratio to raw INSERT, wrk's own CPU share of the machine
- * and the writer's CPU seconds per 1,000 votes (from {@code /proc/<pid>/stat}).
+ * requests); and the batch API (100 votes per request, 8 in flight) in between. Reports votes/s,
+ * p50/p99, the ratio to raw INSERT, wrk's own CPU share of the machine and the writer's CPU seconds
+ * per 1,000 votes (from {@code /proc/<pid>/stat}).
  *
  * <p>{@code java -cp benchmarks/target/benchmarks-0.1.0-SNAPSHOT-exec.jar
  * -Dloader.main=org.leaderboard.bench.SingleVoteBench
@@ -48,6 +49,14 @@ public final class SingleVoteBench {
         int seconds = intOption(args, "--duration=", 20);
         boolean jfr = List.of(args).contains("--jfr");
         Path root = BenchEnvironment.projectRoot();
+        Path jar =
+                Path.of(
+                        stringOption(
+                                args,
+                                "--writer-jar=",
+                                root.resolve(
+                                                "writer-service/target/writer-service-0.1.0-SNAPSHOT-exec.jar")
+                                        .toString()));
         Path runs = root.resolve("benchmarks/target/bench-run");
         CassandraNode.stopLeftovers(runs);
         Path run = runs.resolve("single-" + System.currentTimeMillis());
@@ -64,15 +73,15 @@ public final class SingleVoteBench {
             try (CqlSession admin = Sessions.connect(cassandra.spec().contactPoint(), null)) {
                 Schema.apply(admin, BenchEnvironment.KEYSPACE, Schema.SINGLE_NODE_REPLICATION);
             }
-            ServiceProcess writer = writer(root, run.resolve("logs"), cassandra, jfr);
+            ServiceProcess writer = writer(jar, run.resolve("logs"), cassandra, jfr);
             try (CqlSession session =
                     Sessions.connect(cassandra.spec().contactPoint(), BenchEnvironment.KEYSPACE)) {
                 writer.start();
                 writer.awaitHealthy(Duration.ofMinutes(3));
                 try (HttpVotes http = new HttpVotes(writer.baseUrl())) {
                     http.createBoard(BOARD);
+                    measure(session, writer, http, connections, seconds);
                 }
-                measure(session, writer, connections, seconds);
             } finally {
                 writer.stop();
             }
@@ -80,15 +89,17 @@ public final class SingleVoteBench {
     }
 
     private static void measure(
-            CqlSession session, ServiceProcess writer, int connections, int seconds)
+            CqlSession session, ServiceProcess writer, HttpVotes http, int connections, int seconds)
             throws Exception {
         say("load average at start: " + Files.readString(Path.of("/proc/loadavg")).trim());
         BoardSettings board = new BoardDao(session, Consistency.DEFAULT).find(BOARD).orElseThrow();
         DriverBaselines driver = new DriverBaselines(session);
         Measurement rawBefore = rawInsert(driver, board, Duration.ofSeconds(20), seconds);
-        say("warming the writer up for 15 s ...");
-        wrk(writer, connections, 15, 0);
+        // The JIT needs about half a minute of load before the writer's CPU per vote settles.
+        say("warming the writer up for 30 s ...");
+        wrk(writer, connections, 30, 0);
         WrkResult peak = wrk(writer, connections, seconds, 0);
+        Measurement batch = batch(http, seconds);
         Measurement rawAfter = rawInsert(driver, board, Duration.ofSeconds(3), seconds);
         double raw = Measurement.pooled(List.of(rawBefore, rawAfter)).rate();
         // c connections with a mean delay d (ms) offer about c / (d + latency) votes/s.
@@ -103,6 +114,14 @@ public final class SingleVoteBench {
                 raw,
                 rawBefore.p50Millis(),
                 rawBefore.p99Millis());
+        System.out.printf(
+                Locale.ROOT,
+                "batch API, 100 votes per request, 8 in flight (JDK HttpClient): %,.0f votes/s"
+                        + " (p50 %.2f / p99 %.2f ms per request), %.2fx raw INSERT%n",
+                batch.rate(),
+                batch.p50Millis(),
+                batch.p99Millis(),
+                batch.rate() / raw);
         print("single vote, peak (" + connections + " connections, no think time)", peak, raw);
         print("single vote at ~70% of peak (delay " + delayMs + " ms)", at70, raw);
     }
@@ -120,6 +139,21 @@ public final class SingleVoteBench {
                                         VoteMaker.vote(
                                                 BOARD, i % 100_000, Instant.now(), random.split())))
                 .forDuration(warmup, Duration.ofSeconds(seconds));
+    }
+
+    /** The batch endpoint as scenario 1 drives it: 100 votes per request, 8 requests in flight. */
+    private static Measurement batch(HttpVotes http, int seconds) {
+        say("batch API: 5 s warm-up, " + seconds + " s measured ...");
+        SplittableRandom random = new SplittableRandom(11);
+        return new AsyncLoad(
+                        "batch API",
+                        8,
+                        i ->
+                                http.batch(
+                                        BOARD,
+                                        random.longs(100, 0, 100_000).boxed().toList(),
+                                        random.split()))
+                .forDuration(Duration.ofSeconds(5), Duration.ofSeconds(seconds));
     }
 
     private static void print(String label, WrkResult result, double raw) {
@@ -225,8 +259,7 @@ public final class SingleVoteBench {
     }
 
     private static ServiceProcess writer(
-            Path root, Path logs, CassandraNode cassandra, boolean jfr) {
-        Path jar = root.resolve("writer-service/target/writer-service-0.1.0-SNAPSHOT-exec.jar");
+            Path jar, Path logs, CassandraNode cassandra, boolean jfr) {
         List<String> jvm = new ArrayList<>(List.of("-Xmx1g"));
         if (jfr) {
             jvm.add(
@@ -249,9 +282,13 @@ public final class SingleVoteBench {
     }
 
     private static int intOption(String[] args, String prefix, int fallback) {
+        return Integer.parseInt(stringOption(args, prefix, Integer.toString(fallback)));
+    }
+
+    private static String stringOption(String[] args, String prefix, String fallback) {
         for (String arg : args) {
             if (arg.startsWith(prefix)) {
-                return Integer.parseInt(arg.substring(prefix.length()));
+                return arg.substring(prefix.length());
             }
         }
         return fallback;
