@@ -27,7 +27,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Records votes: one idempotent INSERT per vote (invariants 1 and 2), after checking the write
- * window (invariant 3). Commands arrive validated by the web layer (ids, vote range, timeuuid).
+ * window (invariant 3); concurrent single votes share unlogged batches ({@link GroupCommit}).
+ * Commands arrive validated by the web layer (ids, vote range, timeuuid).
  *
  * <p>The hot path never reads before it writes: board settings come from {@link BoardCache}'s
  * cache, and a second insert of the same voteId loses against the first (see {@link
@@ -44,6 +45,7 @@ class VoteCommandHandler {
     private final VoteMetrics metrics;
     private final ClaimedVotes claimed;
     private final LateRetries lateRetries;
+    private final GroupCommit groupCommit;
 
     VoteCommandHandler(
             BoardCache boards,
@@ -52,8 +54,10 @@ class VoteCommandHandler {
             Clock clock,
             VoteMetrics metrics,
             ClaimedVotes claimed,
-            LateRetries lateRetries) {
+            LateRetries lateRetries,
+            GroupCommit groupCommit) {
         this.boards = boards;
+        this.groupCommit = groupCommit;
         this.events = events;
         this.claimed = claimed;
         this.lateRetries = lateRetries;
@@ -62,14 +66,15 @@ class VoteCommandHandler {
         this.metrics = metrics;
     }
 
+    /**
+     * Answers with a future, so no thread waits for the store: refusals known before writing
+     * (unknown board, outside the window) are thrown at once, the rest complete the future. A vote
+     * inside the window of a board without unique votes goes to the {@link GroupCommit}.
+     */
     @CommandHandler
-    VoteResult handle(CastVoteCommand command) {
+    CompletableFuture<VoteResult> handle(CastVoteCommand command) {
         BoardSettings board = requireBoard(command.board(), 1);
-        try {
-            return cast(board, command, clock.instant()).join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
+        return cast(board, command, clock.instant(), true);
     }
 
     /**
@@ -140,7 +145,7 @@ class VoteCommandHandler {
     }
 
     private CompletableFuture<VoteResult> cast(
-            BoardSettings board, CastVoteCommand vote, Instant now) {
+            BoardSettings board, CastVoteCommand vote, Instant now, boolean grouped) {
         var outside = window.check(board, vote.voteId(), now);
         if (outside.isPresent()) {
             return CompletableFuture.completedFuture(lateVote(board, outside.get()));
@@ -148,8 +153,11 @@ class VoteCommandHandler {
         if (board.uniqueVotes() != UniqueVotes.NONE) {
             return castClaimed(board, vote);
         }
-        return events.insert(board, VoteCastEvent.from(vote), now)
-                .toCompletableFuture()
+        CompletionStage<Void> stored =
+                grouped
+                        ? groupCommit.append(board, VoteCastEvent.from(vote), now)
+                        : events.insert(board, VoteCastEvent.from(vote), now);
+        return stored.toCompletableFuture()
                 .handle((done, failure) -> recorded(board, vote.voteId(), failure));
     }
 
@@ -232,7 +240,8 @@ class VoteCommandHandler {
     private CompletableFuture<VoteResult> castOrRefuse(
             BoardSettings board, CastVoteCommand vote, Instant now) {
         try {
-            return cast(board, vote, now).exceptionally(failure -> refused(vote.voteId(), failure));
+            return cast(board, vote, now, false)
+                    .exceptionally(failure -> refused(vote.voteId(), failure));
         } catch (VoteRefusedException e) {
             return CompletableFuture.completedFuture(refused(vote.voteId(), e));
         }

@@ -68,6 +68,14 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
         return answer.contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
     }
 
+    @ExceptionHandler(WriterOverloadedException.class)
+    ResponseEntity<ProblemDetail> overloaded(WriterOverloadedException e) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()))
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Writer overloaded", e.getMessage()));
+    }
+
     @ExceptionHandler(DriverException.class)
     ProblemDetail storeUnavailable(DriverException e) {
         log.warn("Cassandra request failed", e);

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.api.CastVoteCommand;
 import org.leaderboard.model.api.CastVotesCommand;
 import org.leaderboard.model.api.VoteResult;
@@ -67,9 +68,16 @@ class VoteController {
     private final VoteRequestParser parser;
     private final VoteMetrics metrics;
     private final int maxBatchSize;
+    private final InFlightVotes inFlight;
 
-    VoteController(Commands commands, Clock clock, VoteMetrics metrics, WriterSettings settings) {
+    VoteController(
+            Commands commands,
+            Clock clock,
+            VoteMetrics metrics,
+            WriterSettings settings,
+            InFlightVotes inFlight) {
         this.commands = commands;
+        this.inFlight = inFlight;
         // Generated ids carry the writer's clock, the same clock the window is checked against.
         this.parser = new VoteRequestParser(() -> TimeUuids.voteIdAt(clock.instant()));
         this.metrics = metrics;
@@ -113,9 +121,10 @@ class VoteController {
         WriterProblem.TOO_LARGE,
         WriterProblem.OUTSIDE_WINDOW,
         WriterProblem.NOT_COUNTED,
+        WriterProblem.OVERLOADED,
         WriterProblem.STORE_UNAVAILABLE
     })
-    VoteResult cast(
+    CompletableFuture<VoteResult> cast(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board,
             @RequestBody JsonNode vote) {
@@ -125,7 +134,14 @@ class VoteController {
             metrics.refused(VoteMetrics.INVALID, 1);
             throw invalid.problem();
         }
-        return commands.send(((ParsedVote.Valid) parsed).command());
+        inFlight.acquire(1);
+        try {
+            return commands.<VoteResult>sendAsync(((ParsedVote.Valid) parsed).command())
+                    .whenComplete((result, failure) -> inFlight.release(1));
+        } catch (RuntimeException e) {
+            inFlight.release(1);
+            throw e;
+        }
     }
 
     /**
@@ -164,6 +180,7 @@ class VoteController {
         WriterProblem.FORBIDDEN,
         WriterProblem.UNKNOWN_BOARD,
         WriterProblem.TOO_LARGE,
+        WriterProblem.OVERLOADED,
         WriterProblem.STORE_UNAVAILABLE
     })
     BatchResponse castBatch(
@@ -179,7 +196,13 @@ class VoteController {
                         .filter(ParsedVote.Valid.class::isInstance)
                         .map(vote -> ((ParsedVote.Valid) vote).command())
                         .toList();
-        List<VoteResult> handled = commands.send(new CastVotesCommand(board, valid));
+        List<VoteResult> handled;
+        inFlight.acquire(valid.size());
+        try {
+            handled = commands.send(new CastVotesCommand(board, valid));
+        } finally {
+            inFlight.release(valid.size());
+        }
         metrics.refused(VoteMetrics.INVALID, votes.size() - valid.size());
         return new BatchResponse(inRequestOrder(parsed, handled));
     }

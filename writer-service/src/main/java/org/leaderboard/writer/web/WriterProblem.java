@@ -93,6 +93,16 @@ enum WriterProblem implements DocumentedProblem {
             "detail":"vote 6f0e5a40-c79a-11f0-8000-000000000001 was stored after the snapshot of\
              its time and does not count","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
             "instance":"/boards/song-contest/votes"}"""),
+    OVERLOADED(
+            503,
+            "Writer overloaded",
+            "More votes in flight than writer.load.max-votes-in-flight: nothing was stored; retry"
+                    + " after Retry-After seconds with the same voteId.",
+            """
+            {"type":"about:blank","title":"Writer overloaded","status":503,\
+            "detail":"the writer already holds 4096 votes in flight\
+             (writer.load.max-votes-in-flight); nothing was stored: retry after 1 s with the same\
+             voteId","instance":"/boards/song-contest/votes"}"""),
     STORE_UNAVAILABLE(
             503,
             "Store unavailable",
