@@ -93,19 +93,6 @@ class WriterGracefulShutdownIntegrationTests {
         HttpJson.Answer answer =
                 http.get(system.queryUrl() + "/boards/" + BOARD + "/leaderboard?limit=1000");
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        List<Row> rows = new ArrayList<>();
-        answer.body()
-                .get("entries")
-                .forEach(
-                        e ->
-                                rows.add(
-                                        new Row(
-                                                e.get("rank").asLong(),
-                                                e.get("user").asText(),
-                                                e.get("votes").asLong(),
-                                                e.get("count").asLong(),
-                                                e.get("min").asLong(),
-                                                e.get("max").asLong())));
-        return rows;
+        return Row.of(answer.body().get("entries"));
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -110,20 +109,7 @@ class WriterOverloadIntegrationTests {
         HttpJson.Answer answer =
                 http.get(system.queryUrl() + "/boards/" + BOARD + "/leaderboard?limit=1000");
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        List<Row> rows = new ArrayList<>();
-        answer.body()
-                .get("entries")
-                .forEach(
-                        e ->
-                                rows.add(
-                                        new Row(
-                                                e.get("rank").asLong(),
-                                                e.get("user").asText(),
-                                                e.get("votes").asLong(),
-                                                e.get("count").asLong(),
-                                                e.get("min").asLong(),
-                                                e.get("max").asLong())));
-        return rows;
+        return Row.of(answer.body().get("entries"));
     }
 
     private static void awaitInstant(Instant when) {
