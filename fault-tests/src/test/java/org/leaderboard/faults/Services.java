@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.ServiceJvm;
 
 /**
  * The services of one test class as users run them: processes started from their executable jars,
@@ -92,7 +93,8 @@ final class Services implements AutoCloseable {
                                         Stream.of(extra))
                                 .flatMap(s -> s)
                                 .toList(),
-                        logs);
+                        logs,
+                        ServiceJvm.options());
         started.add(service);
         ALL.add(service);
         service.start();
@@ -119,6 +121,7 @@ final class Services implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
         command.add("-Daxoniq.update-checker.disabled=true");
+        command.addAll(ServiceJvm.options());
         command.add("-jar");
         command.add(jar("snapshot-worker").toString());
         command.add("--once");
