@@ -15,6 +15,10 @@ import org.leaderboard.model.time.Buckets;
  * timeZone}. Raw events, and the snapshots between them, are kept for {@code retentionDays} (the
  * time-travel horizon) once a snapshot covers them; null keeps everything (boards created before
  * retention existed).
+ *
+ * <p>{@code closesAt} is the one value that is not fixed at creation: an admin closes the board to
+ * votes whose time is at or after it (a contest deadline), or reopens it (null). It is not a
+ * setting a creation compares ({@link #sameSettingsAs}).
  */
 public record BoardSettings(
         String board,
@@ -26,13 +30,41 @@ public record BoardSettings(
         Instant createdAt,
         Period period,
         ZoneId timeZone,
-        Integer retentionDays) {
+        Integer retentionDays,
+        Instant closesAt) {
 
     /** Times are stored with millisecond precision; truncating here makes a read-back equal. */
     public BoardSettings {
         createdAt = createdAt == null ? null : createdAt.truncatedTo(ChronoUnit.MILLIS);
         period = period == null ? Period.NONE : period;
         timeZone = timeZone == null ? UTC : timeZone;
+        closesAt = closesAt == null ? null : closesAt.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** A board open to votes. */
+    public BoardSettings(
+            String board,
+            int writeWindowSeconds,
+            UniqueVotes uniqueVotes,
+            int bucketSeconds,
+            int shards,
+            int chunks,
+            Instant createdAt,
+            Period period,
+            ZoneId timeZone,
+            Integer retentionDays) {
+        this(
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                period,
+                timeZone,
+                retentionDays,
+                null);
     }
 
     /** A board that keeps everything (no retention). */
@@ -190,7 +222,29 @@ public record BoardSettings(
                 createdAt,
                 period,
                 timeZone,
-                days);
+                days,
+                closesAt);
+    }
+
+    /** The same settings, closed to votes from {@code instant} on (null: open). */
+    public BoardSettings withClosesAt(Instant instant) {
+        return new BoardSettings(
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                period,
+                timeZone,
+                retentionDays,
+                instant);
+    }
+
+    /** Whether a vote of {@code voteTime} is refused because the board closed at or before it. */
+    public boolean closedTo(Instant voteTime) {
+        return closesAt != null && !voteTime.isBefore(closesAt);
     }
 
     /**

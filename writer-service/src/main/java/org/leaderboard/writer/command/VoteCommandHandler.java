@@ -22,13 +22,15 @@ import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.board.UnknownBoardException;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.stereotype.Component;
 
 /**
  * Records votes: one idempotent INSERT per vote (invariants 1 and 2), after checking the write
- * window (invariant 3); concurrent single votes share unlogged batches ({@link GroupCommit}).
- * Commands arrive validated by the web layer (ids, vote range, timeuuid).
+ * window (invariant 3) and that the board is not closed to the vote's time; concurrent single votes
+ * share unlogged batches ({@link GroupCommit}). Commands arrive validated by the web layer (ids,
+ * vote range, timeuuid).
  *
  * <p>The hot path never reads before it writes: board settings come from {@link BoardCache}'s
  * cache, and a second insert of the same voteId loses against the first (see {@link
@@ -101,6 +103,7 @@ class VoteCommandHandler {
                 repeats.put(results.size(), first);
                 results.add(null);
             } else if (board.uniqueVotes() == UniqueVotes.NONE
+                    && !board.closedTo(TimeUuids.timeOf(vote.voteId()))
                     && window.check(board, vote.voteId(), now).isEmpty()) {
                 inWindow.add(results.size());
                 toStore.add(VoteCastEvent.from(vote));
@@ -146,6 +149,7 @@ class VoteCommandHandler {
 
     private CompletableFuture<VoteResult> cast(
             BoardSettings board, CastVoteCommand vote, Instant now, boolean grouped) {
+        requireOpen(board, vote.voteId());
         var outside = window.check(board, vote.voteId(), now);
         if (outside.isPresent()) {
             return CompletableFuture.completedFuture(lateVote(board, outside.get()));
@@ -159,6 +163,19 @@ class VoteCommandHandler {
                         : events.insert(board, VoteCastEvent.from(vote), now);
         return stored.toCompletableFuture()
                 .handle((done, failure) -> recorded(board, vote.voteId(), failure));
+    }
+
+    /**
+     * Refuses a vote of the board's close instant or later, before anything else: a closed board
+     * takes no new vote, not even a late retry of one a writer accepted before it saw the close.
+     * The vote's own time decides, not the writer's clock, so a close set ahead of time is exact.
+     */
+    private void requireOpen(BoardSettings board, UUID voteId) {
+        Instant voteTime = TimeUuids.timeOf(voteId);
+        if (board.closedTo(voteTime)) {
+            metrics.refused(VoteMetrics.BOARD_CLOSED, 1);
+            throw new BoardClosedException(board, voteId, voteTime);
+        }
     }
 
     private CompletableFuture<VoteResult> castClaimed(BoardSettings board, CastVoteCommand vote) {

@@ -18,7 +18,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Creating boards: 201 when created, 200 when it exists with the same settings, else 409. */
 @RestController
-@Tag(name = "Boards", description = "Creating boards (ADMIN)")
+@Tag(name = "Boards", description = "Creating, listing, inspecting and closing boards (ADMIN)")
 class BoardController {
 
     private static final String REQUEST =
@@ -30,7 +30,7 @@ class BoardController {
             """
             {"board":"daily-poll","writeWindowSeconds":60,"uniqueVotes":"PER_BOARD",\
             "bucketSeconds":60,"shards":8,"chunks":16,"createdAt":"2026-11-21T09:00:00Z",\
-            "period":"DAILY","timeZone":"Europe/Paris","retentionDays":90}""";
+            "period":"DAILY","timeZone":"Europe/Paris","retentionDays":90,"closesAt":null}""";
 
     private final Commands commands;
     private final Clock clock;
@@ -44,7 +44,8 @@ class BoardController {
     @Operation(
             summary = "Create a board",
             description =
-                    "Settings are fixed at creation. Optional, with defaults: writeWindowSeconds"
+                    "Settings are fixed at creation (closesAt, null here, is set by POST"
+                            + " /boards/{board}/close). Optional, with defaults: writeWindowSeconds"
                             + " 60 (1..604800), uniqueVotes NONE (NONE, PER_USER, PER_BOARD),"
                             + " bucketSeconds 60 (1..3600), shards 8 (1..256), chunks 16"
                             + " (1..1024), period NONE (NONE, HOURLY, DAILY, WEEKLY, MONTHLY),"

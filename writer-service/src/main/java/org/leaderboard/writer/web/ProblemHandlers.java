@@ -3,6 +3,7 @@ package org.leaderboard.writer.web;
 import com.datastax.oss.driver.api.core.DriverException;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.writer.command.BoardClosedException;
 import org.leaderboard.writer.command.BoardSettingsConflictException;
 import org.leaderboard.writer.command.VoteOutsideWindowException;
 import org.leaderboard.writer.command.VoteRefusedException;
@@ -60,6 +61,11 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
         problem.setProperty("voteId", e.voteId());
         if (e instanceof VoteOutsideWindowException outside) {
             problem.setProperty("voteTime", outside.voteTime());
+        }
+        if (e instanceof BoardClosedException closed) {
+            problem.setProperty("board", closed.board());
+            problem.setProperty("closesAt", closed.closesAt());
+            problem.setProperty("voteTime", closed.voteTime());
         }
         ResponseEntity.BodyBuilder answer = ResponseEntity.status(e.httpStatus());
         if (e.retryAfterSeconds() != null) {

@@ -91,7 +91,8 @@ class VoteController {
             description =
                     "Stores the vote once per voteId: a retry with the same voteId is"
                             + " ALREADY_RECORDED if the vote counts. 202 means stored and counted"
-                            + " in the next leaderboard read.",
+                            + " in the next leaderboard read. A board closed at or before the"
+                            + " vote's time (its voteId's) refuses it (422 Board closed).",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             description = "The vote",
@@ -120,6 +121,7 @@ class VoteController {
         WriterProblem.VOTER_ALREADY_VOTED,
         WriterProblem.TOO_LARGE,
         WriterProblem.OUTSIDE_WINDOW,
+        WriterProblem.BOARD_CLOSED,
         WriterProblem.NOT_COUNTED,
         WriterProblem.OVERLOADED,
         WriterProblem.STORE_UNAVAILABLE
@@ -155,7 +157,8 @@ class VoteController {
                     "1 to writer.max-batch-size (1000) votes, each as for a single vote. One"
                             + " result per vote, in order: a refused vote is REFUSED with the"
                             + " httpStatus and detail it would get on its own, and does not stop"
-                            + " the others. A voteId repeated in a batch is stored once.",
+                            + " the others (a vote at or after the board's close is REFUSED with"
+                            + " 422). A voteId repeated in a batch is stored once.",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             description = "The votes",

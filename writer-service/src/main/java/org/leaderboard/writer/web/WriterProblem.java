@@ -83,6 +83,18 @@ enum WriterProblem implements DocumentedProblem {
             "detail":"voteId time 2026-11-21T10:00:00Z is 75 s old; board 'song-contest' accepts\
              votes at most 60 s old (its write window)","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
             "voteTime":"2026-11-21T10:00:00Z","instance":"/boards/song-contest/votes"}"""),
+    BOARD_CLOSED(
+            422,
+            "Board closed",
+            "An admin closed the board to votes from closesAt on, and the vote's time (its"
+                    + " voteId's) is not before it; not stored.",
+            """
+            {"type":"about:blank","title":"Board closed","status":422,\
+            "detail":"board 'song-contest' is closed to votes from 2026-11-21T20:00:00Z on; this\
+             vote's time (its voteId's) is 2026-11-21T20:00:03Z, not stored",\
+            "voteId":"6f0e5a40-c79a-11f0-8000-000000000001","board":"song-contest",\
+            "closesAt":"2026-11-21T20:00:00Z","voteTime":"2026-11-21T20:00:03Z",\
+            "instance":"/boards/song-contest/votes"}"""),
     NOT_COUNTED(
             422,
             "Vote not counted",
