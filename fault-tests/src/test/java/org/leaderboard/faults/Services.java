@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.ServiceProcess;
@@ -100,6 +102,22 @@ final class Services implements AutoCloseable {
         service.start();
         service.awaitHealthy(Duration.ofMinutes(3));
         return service;
+    }
+
+    /**
+     * Starts services side by side, each on a thread of its own (a start mostly waits for the JVM),
+     * and returns them in order once every one is healthy.
+     */
+    @SafeVarargs
+    final ServiceProcess[] together(Supplier<ServiceProcess>... starts) {
+        List<CompletableFuture<ServiceProcess>> starting =
+                Stream.of(starts)
+                        .map(
+                                start ->
+                                        CompletableFuture.supplyAsync(
+                                                start, task -> new Thread(task).start()))
+                        .toList();
+        return starting.stream().map(CompletableFuture::join).toArray(ServiceProcess[]::new);
     }
 
     /** Runs {@code snapshot-worker --once} to completion and returns its exit code. */
