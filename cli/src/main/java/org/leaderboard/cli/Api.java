@@ -29,7 +29,9 @@ final class Api {
                     // Newer services may add fields; an older CLI should still read the answer.
                     .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    // Generous: a batch of late retries is checked by the writer vote by vote (two reads each),
+    // and a request given up on too early would only be sent again and checked again.
+    private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(5);
 
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -17,13 +17,17 @@ import picocli.CommandLine.Spec;
 
 /** Creating a board and showing one. */
 @Command(
+        mixinStandardHelpOptions = true,
         name = "board",
         description = "Create or show a board.",
         subcommands = {BoardCommand.Create.class, BoardCommand.Show.class})
 final class BoardCommand {
 
     /** {@code POST /boards}: the settings the writer takes; those left out get its defaults. */
-    @Command(name = "create", description = "Create a board (settings are fixed once created).")
+    @Command(
+            mixinStandardHelpOptions = true,
+            name = "create",
+            description = "Create a board (settings are fixed once created).")
     static final class Create implements Callable<Integer> {
 
         @Spec CommandSpec spec;
@@ -72,7 +76,7 @@ final class BoardCommand {
         Integer retentionDays;
 
         @Override
-        public Integer call() throws IOException {
+        public Integer call() {
             Map<String, Object> request = new LinkedHashMap<>();
             request.put("board", board);
             put(request, "writeWindowSeconds", writeWindowSeconds);
@@ -109,7 +113,10 @@ final class BoardCommand {
      * GET /boards/{board}} where it has one; an older writer answers 404 or 405, and then the query
      * service's board list gives what it has (creation time, period, time zone).
      */
-    @Command(name = "show", description = "Show a board's settings and the top of its leaderboard.")
+    @Command(
+            mixinStandardHelpOptions = true,
+            name = "show",
+            description = "Show a board's settings and the top of its leaderboard.")
     static final class Show implements Callable<Integer> {
 
         @Spec CommandSpec spec;
@@ -125,9 +132,9 @@ final class BoardCommand {
         int limit;
 
         @Override
-        public Integer call() throws IOException {
+        public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Api.Answer settings = connection.api().get(connection.writer(connection.board(board)));
+            Api.Answer settings = writer(connection, connection.board(board), null);
             if (settings.status() == 200) {
                 out.println("board " + board);
                 printSettings(settings.body(), out);
@@ -163,8 +170,14 @@ final class BoardCommand {
         }
     }
 
-    static Api.Answer writer(Connection connection, String path, Object body) throws IOException {
-        return connection.api().post(connection.writer(path), body);
+    /** A POST to the writer, or with {@code body} null a GET, whatever the answer's status. */
+    static Api.Answer writer(Connection connection, String path, Object body) {
+        String url = connection.writer(path);
+        try {
+            return body == null ? connection.api().get(url) : connection.api().post(url, body);
+        } catch (IOException e) {
+            throw new CliException("cannot reach the writer at " + url + ": " + e);
+        }
     }
 
     static void printSettings(JsonNode settings, PrintWriter out) {

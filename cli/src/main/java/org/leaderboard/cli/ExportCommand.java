@@ -23,7 +23,10 @@ import picocli.CommandLine.Spec;
  * A board's whole leaderboard as CSV, read page by page from the query API. Pages read at "now" may
  * shift while votes arrive between them; {@code --as-of} reads every page at one moment.
  */
-@Command(name = "export", description = "Export a board's whole leaderboard as CSV.")
+@Command(
+        mixinStandardHelpOptions = true,
+        name = "export",
+        description = "Export a board's whole leaderboard as CSV.")
 final class ExportCommand implements Callable<Integer> {
 
     static final String HEADER = "rank,user,votes,count,min,max,mean,stddev,distinctVoters";

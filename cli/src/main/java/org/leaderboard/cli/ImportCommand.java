@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
  * import again with the same {@code --time} counts nothing twice.
  */
 @Command(
+        mixinStandardHelpOptions = true,
         name = "import",
         description = "Import votes from CSV or JSON lines (user,voter,votes[,time][,voteId]).")
 final class ImportCommand implements Callable<Integer> {

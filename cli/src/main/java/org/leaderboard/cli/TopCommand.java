@@ -14,7 +14,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** The top of a board, or one user's neighbourhood, as an aligned table. */
-@Command(name = "top", description = "Print the top of a board as a table (ties shown as 2=).")
+@Command(
+        mixinStandardHelpOptions = true,
+        name = "top",
+        description = "Print the top of a board as a table (ties shown as 2=).")
 final class TopCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
