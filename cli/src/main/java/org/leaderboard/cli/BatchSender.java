@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,9 +37,9 @@ final class BatchSender {
 
     /** One result per row, in order. Throws CliException when the writer refuses the batch. */
     List<LineResult> send(List<VoteRow> rows) {
-        Map<VoteRow, LineResult> done = new LinkedHashMap<>();
+        Map<VoteRow, LineResult> done = new HashMap<>();
         List<VoteRow> pending = rows;
-        String lastProblem = null;
+        String problem = null;
         for (int attempt = 1; !pending.isEmpty() && attempt <= maxAttempts; attempt++) {
             if (attempt > 1) {
                 pause(backoff(attempt));
@@ -47,34 +48,29 @@ final class BatchSender {
             try {
                 answer = api.post(url, request(pending));
             } catch (IOException e) {
-                lastProblem = "no answer from " + url + ": " + e;
+                problem = "no answer from " + url + ": " + e;
                 continue;
             }
             if (answer.status() == 503) {
-                lastProblem = answer.problem();
+                problem = answer.problem();
                 answer.retryAfterSeconds().ifPresent(seconds -> pause(Duration.ofSeconds(seconds)));
-                continue;
-            }
-            if (answer.status() != 200) {
+            } else if (answer.status() == 200) {
+                problem = null;
+                pending = record(pending, answer.body().path("results"), done);
+            } else {
                 throw new CliException("the writer refused a batch: " + answer.problem());
             }
-            pending = record(pending, answer.body().path("results"), done);
-            lastProblem = "still not confirmed";
         }
         for (VoteRow row : pending) {
-            done.put(
-                    row,
-                    new LineResult(
-                            row,
-                            ids.idOf(row),
-                            LineResult.FAILED,
-                            null,
-                            lastProblem + " after " + maxAttempts + " attempts"));
+            done.put(row, unanswered(row, done, problem));
         }
         return rows.stream().map(done::get).toList();
     }
 
-    /** Puts the final answers in {@code done}; returns the rows to send again. */
+    /**
+     * Puts the final answers in {@code done}; returns the rows to send again: those answered
+     * REFUSED with 503 (their answer is kept in {@code done} until a later one replaces it).
+     */
     private List<VoteRow> record(
             List<VoteRow> sent, JsonNode results, Map<VoteRow, LineResult> done) {
         if (results.size() != sent.size()) {
@@ -87,24 +83,34 @@ final class BatchSender {
         }
         List<VoteRow> again = new ArrayList<>();
         for (int i = 0; i < sent.size(); i++) {
-            JsonNode result = results.get(i);
-            VoteRow row = sent.get(i);
-            Integer httpStatus =
-                    result.hasNonNull("httpStatus") ? result.get("httpStatus").asInt() : null;
-            if (httpStatus != null && httpStatus == 503) {
-                again.add(row);
-            } else {
-                done.put(
-                        row,
-                        new LineResult(
-                                row,
-                                UUID.fromString(result.path("voteId").asText()),
-                                result.path("status").asText(),
-                                httpStatus,
-                                result.path("detail").asText(null)));
+            LineResult result = result(sent.get(i), results.get(i));
+            done.put(result.row(), result);
+            if (Integer.valueOf(503).equals(result.httpStatus())) {
+                again.add(result.row());
             }
         }
         return again;
+    }
+
+    private static LineResult result(VoteRow row, JsonNode result) {
+        return new LineResult(
+                row,
+                UUID.fromString(result.path("voteId").asText()),
+                result.path("status").asText(),
+                result.hasNonNull("httpStatus") ? result.get("httpStatus").asInt() : null,
+                result.path("detail").asText(null));
+    }
+
+    /** A vote still without a final answer after every attempt: FAILED, saying the last problem. */
+    private LineResult unanswered(VoteRow row, Map<VoteRow, LineResult> done, String problem) {
+        LineResult last = done.get(row);
+        String why = problem != null ? problem : last.detail();
+        return new LineResult(
+                row,
+                ids.idOf(row),
+                LineResult.FAILED,
+                last == null ? null : last.httpStatus(),
+                why + " (after " + maxAttempts + " attempts)");
     }
 
     private Map<String, Object> request(List<VoteRow> rows) {

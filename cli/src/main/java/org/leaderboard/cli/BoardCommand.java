@@ -133,8 +133,9 @@ final class BoardCommand {
 
         @Override
         public Integer call() {
+            TopCommand.requireLimit(limit);
             PrintWriter out = spec.commandLine().getOut();
-            Api.Answer settings = writer(connection, connection.board(board), null);
+            Api.Answer settings = writer(connection, connection.boardPath(board), null);
             if (settings.status() == 200) {
                 out.println("board " + board);
                 printSettings(settings.body(), out);

@@ -35,7 +35,7 @@ final class Connection {
         return strip(queryUrl) + path;
     }
 
-    String board(String board) {
+    String boardPath(String board) {
         return "/boards/" + Api.segment(board);
     }
 

@@ -16,11 +16,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -130,101 +125,29 @@ final class ImportCommand implements Callable<Integer> {
 
     private ImportReport send(VoteFiles.Format format, long total, VoteIds ids, PrintWriter err)
             throws IOException, InterruptedException {
-        String url = connection.writer(connection.board(board) + "/votes/batch");
+        String url = connection.writer(connection.boardPath(board) + "/votes/batch");
         Progress progress = noProgress ? null : new Progress(err, total, System.console() != null);
-        Sending sending =
-                new Sending(new BatchSender(connection.api(), url, ids, maxAttempts), progress);
+        BatchPool pool =
+                new BatchPool(
+                        new BatchSender(connection.api(), url, ids, maxAttempts),
+                        batchSize,
+                        concurrency,
+                        progress);
         new VoteFiles(Api.JSON)
                 .read(
                         file,
                         format,
-                        sending::add,
+                        pool::add,
                         bad -> {
                             throw new CliException(
                                     file + " changed while importing: " + bad.getMessage());
                         });
-        ImportReport report = sending.finish();
+        ImportReport report = pool.finish();
         if (progress != null) {
             progress.finish();
         }
-        if (sending.stopped.get() != null) {
-            err.println("import stopped: " + sending.stopped.get());
-        }
+        pool.stopped().ifPresent(reason -> err.println("import stopped: " + reason));
         return report;
-    }
-
-    /**
-     * Rows grouped in batches and sent by {@code concurrency} threads. At most twice as many
-     * batches as threads wait to be sent, so a large file is never held in memory.
-     */
-    private final class Sending {
-        final BatchSender sender;
-        final Progress progress;
-        final ImportReport report = new ImportReport();
-        final AtomicReference<String> stopped = new AtomicReference<>();
-        final ExecutorService pool = Executors.newFixedThreadPool(concurrency);
-        final Semaphore slots = new Semaphore(concurrency * 2);
-        List<VoteRow> batch = new ArrayList<>(batchSize);
-
-        Sending(BatchSender sender, Progress progress) {
-            this.sender = sender;
-            this.progress = progress;
-        }
-
-        void add(VoteRow row) {
-            batch.add(row);
-            if (batch.size() == batchSize) {
-                flush();
-            }
-        }
-
-        ImportReport finish() throws InterruptedException {
-            if (!batch.isEmpty()) {
-                flush();
-            }
-            pool.shutdown();
-            pool.awaitTermination(365, TimeUnit.DAYS);
-            return report;
-        }
-
-        private void flush() {
-            List<VoteRow> rows = batch;
-            batch = new ArrayList<>(batchSize);
-            slots.acquireUninterruptibly();
-            pool.execute(
-                    () -> {
-                        try {
-                            report.add(sendOrSkip(rows));
-                            if (progress != null) {
-                                progress.advance(rows.size());
-                            }
-                        } finally {
-                            slots.release();
-                        }
-                    });
-        }
-
-        /** The batch's results; once the writer refused a whole batch, the rest are not sent. */
-        private List<LineResult> sendOrSkip(List<VoteRow> rows) {
-            if (stopped.get() == null) {
-                try {
-                    return sender.send(rows);
-                } catch (RuntimeException e) {
-                    stopped.compareAndSet(
-                            null, e instanceof CliException ? e.getMessage() : e.toString());
-                }
-            }
-            return rows.stream()
-                    .map(
-                            row ->
-                                    new LineResult(
-                                            row,
-                                            null,
-                                            LineResult.FAILED,
-                                            null,
-                                            "not sent: " + stopped.get()))
-                    .toList();
-        }
     }
 
     private String importId() throws IOException {

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "leaderboard",
         mixinStandardHelpOptions = true,
-        version = "leaderboard CLI 0.1.0",
+        versionProvider = LeaderboardCli.Version.class,
         description = "Operate a leaderboard system: boards, vote imports, exports.",
         subcommands = {
             BoardCommand.class,
@@ -23,6 +23,17 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class
         })
 public final class LeaderboardCli {
+
+    /** The version from the jar's manifest (none when run from classes, as in tests). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = LeaderboardCli.class.getPackage().getImplementationVersion();
+            return new String[] {
+                "leaderboard CLI " + (version == null ? "(development)" : version)
+            };
+        }
+    }
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));

@@ -22,7 +22,7 @@ final class QueryClient {
     /** A page of the ranking, now or {@code asOf} a past moment (null for now). */
     Leaderboard page(String board, long offset, int limit, Instant asOf) {
         String url =
-                connection.query(connection.board(board) + "/leaderboard")
+                connection.query(connection.boardPath(board) + "/leaderboard")
                         + "?offset="
                         + offset
                         + "&limit="
@@ -34,7 +34,7 @@ final class QueryClient {
     UserStanding standing(String board, String user, int around) {
         String url =
                 connection.query(
-                        connection.board(board)
+                        connection.boardPath(board)
                                 + "/users/"
                                 + Api.segment(user)
                                 + "?around="

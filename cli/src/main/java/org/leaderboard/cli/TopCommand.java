@@ -47,10 +47,7 @@ final class TopCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (limit < 1 || limit >= QueryClient.MAX_PAGE) {
-            throw new CliException(
-                    "--limit must be 1.." + (QueryClient.MAX_PAGE - 1) + ", not " + limit);
-        }
+        requireLimit(limit);
         QueryClient query = new QueryClient(connection);
         PrintWriter out = spec.commandLine().getOut();
         if (around != null) {
@@ -67,6 +64,14 @@ final class TopCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** One more than {@code limit} is asked for (to show a tie), so at most a page less one. */
+    static void requireLimit(int limit) {
+        if (limit < 1 || limit >= QueryClient.MAX_PAGE) {
+            throw new CliException(
+                    "--limit must be 1.." + (QueryClient.MAX_PAGE - 1) + ", not " + limit);
+        }
     }
 
     /** The first {@code limit} entries of {@code page}, which may hold one more (to show a tie). */

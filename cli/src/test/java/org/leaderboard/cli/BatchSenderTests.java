@@ -87,7 +87,7 @@ class BatchSenderTests {
                             assertThat(result.status()).isEqualTo("FAILED");
                             assertThat(result.detail())
                                     .startsWith("no answer from")
-                                    .endsWith("after 2 attempts");
+                                    .endsWith("(after 2 attempts)");
                         });
         writer.stop(0);
 
