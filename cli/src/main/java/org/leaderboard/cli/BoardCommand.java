@@ -9,11 +9,7 @@ import java.util.concurrent.Callable;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** Creating a board and showing one. */
 @Command(
@@ -28,13 +24,7 @@ final class BoardCommand {
             mixinStandardHelpOptions = true,
             name = "create",
             description = "Create a board (settings are fixed once created).")
-    static final class Create implements Callable<Integer> {
-
-        @Spec CommandSpec spec;
-        @Mixin Connection connection;
-
-        @Parameters(index = "0", description = "The board's name: letters, digits, '.', '_', '-'.")
-        String board;
+    static final class Create extends BoardOperation implements Callable<Integer> {
 
         @Option(
                 names = "--write-window-seconds",
@@ -88,7 +78,7 @@ final class BoardCommand {
             put(request, "timeZone", timeZone);
             put(request, "retentionDays", retentionDays);
             Api.Answer answer = writer(connection, "/boards", request);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             switch (answer.status()) {
                 case 201 -> out.println("created board " + board);
                 case 200 -> out.println("board " + board + " already exists with these settings");
@@ -117,13 +107,7 @@ final class BoardCommand {
             mixinStandardHelpOptions = true,
             name = "show",
             description = "Show a board's settings and the top of its leaderboard.")
-    static final class Show implements Callable<Integer> {
-
-        @Spec CommandSpec spec;
-        @Mixin Connection connection;
-
-        @Parameters(index = "0", description = "The board.")
-        String board;
+    static final class Show extends BoardOperation implements Callable<Integer> {
 
         @Option(
                 names = "--limit",
@@ -134,7 +118,7 @@ final class BoardCommand {
         @Override
         public Integer call() {
             TopCommand.requireLimit(limit);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             Api.Answer settings = writer(connection, connection.boardPath(board), null);
             if (settings.status() == 200) {
                 out.println("board " + board);

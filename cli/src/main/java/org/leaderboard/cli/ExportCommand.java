@@ -2,7 +2,6 @@ package org.leaderboard.cli;
 
 import java.io.FilterWriter;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,11 +12,7 @@ import java.util.concurrent.Callable;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * A board's whole leaderboard as CSV, read page by page from the query API. Pages read at "now" may
@@ -27,15 +22,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "export",
         description = "Export a board's whole leaderboard as CSV.")
-final class ExportCommand implements Callable<Integer> {
+final class ExportCommand extends BoardOperation implements Callable<Integer> {
 
     static final String HEADER = "rank,user,votes,count,min,max,mean,stddev,distinctVoters";
-
-    @Spec CommandSpec spec;
-    @Mixin Connection connection;
-
-    @Parameters(index = "0", description = "The board.")
-    String board;
 
     @Option(
             names = "--out",
@@ -52,26 +41,21 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         QueryClient query = new QueryClient(connection);
+        // The first page before the file: an unknown board or a refused key leaves no file behind.
+        Leaderboard first = page(query, 0);
         long rows;
         try (Writer writer = writer()) {
-            rows = export(query, writer);
+            writer.write(HEADER + "\n");
+            rows = export(query, first, writer);
         }
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("exported " + rows + " rows of " + board + (out == null ? "" : " to " + out));
-        err.flush();
+        err().println("exported " + rows + " rows of " + board + (out == null ? "" : " to " + out));
+        err().flush();
         return 0;
     }
 
-    private long export(QueryClient query, Writer writer) throws IOException {
-        writer.write(HEADER + "\n");
+    private long export(QueryClient query, Leaderboard first, Writer writer) throws IOException {
         long offset = 0;
-        while (true) {
-            Leaderboard page =
-                    query.page(
-                            board,
-                            offset,
-                            QueryClient.MAX_PAGE,
-                            asOf == null ? null : asOf.toInstant());
+        for (Leaderboard page = first; ; page = page(query, offset)) {
             for (LeaderboardEntry entry : page.entries()) {
                 writer.write(line(entry));
             }
@@ -80,6 +64,11 @@ final class ExportCommand implements Callable<Integer> {
                 return offset;
             }
         }
+    }
+
+    private Leaderboard page(QueryClient query, long offset) {
+        return query.page(
+                board, offset, QueryClient.MAX_PAGE, asOf == null ? null : asOf.toInstant());
     }
 
     static String line(LeaderboardEntry e) {
@@ -100,7 +89,7 @@ final class ExportCommand implements Callable<Integer> {
     private Writer writer() throws IOException {
         if (out == null) {
             // Standard output stays open after the export: flushed, not closed.
-            return new FilterWriter(spec.commandLine().getOut()) {
+            return new FilterWriter(out()) {
                 @Override
                 public void close() throws IOException {
                     flush();

@@ -17,11 +17,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * Imports votes from a file through the writer's batch endpoint. The file is read twice: once to
@@ -33,15 +30,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         name = "import",
         description = "Import votes from CSV or JSON lines (user,voter,votes[,time][,voteId]).")
-final class ImportCommand implements Callable<Integer> {
+final class ImportCommand extends BoardOperation implements Callable<Integer> {
 
     private static final int BAD_LINES_SHOWN = 20;
-
-    @Spec CommandSpec spec;
-    @Mixin Connection connection;
-
-    @Parameters(index = "0", description = "The board.")
-    String board;
 
     @Parameters(
             index = "1",
@@ -99,7 +90,7 @@ final class ImportCommand implements Callable<Integer> {
         requireRange("--concurrency", concurrency, 1, 64);
         requireRange("--max-attempts", maxAttempts, 1, 1000);
         VoteFiles.Format format = this.format != null ? this.format : VoteFiles.Format.of(file);
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         FileCheck check = check(format);
         if (!check.badLines.isEmpty()) {
             check.badLines.forEach(line -> err.println(file + ": " + line));
@@ -112,7 +103,7 @@ final class ImportCommand implements Callable<Integer> {
         }
         VoteIds ids = new VoteIds(importId(), importTime(check, err));
         ImportReport report = send(format, check.rows, ids, err);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         out.println("import of " + file + " into " + board + ": " + check.rows + " votes");
         report.printSummary(out);
         if (errors != null) {

@@ -7,24 +7,14 @@ import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.api.UserStanding;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** The top of a board, or one user's neighbourhood, as an aligned table. */
 @Command(
         mixinStandardHelpOptions = true,
         name = "top",
         description = "Print the top of a board as a table (ties shown as 2=).")
-final class TopCommand implements Callable<Integer> {
-
-    @Spec CommandSpec spec;
-    @Mixin Connection connection;
-
-    @Parameters(index = "0", description = "The board.")
-    String board;
+final class TopCommand extends BoardOperation implements Callable<Integer> {
 
     @Option(
             names = "--limit",
@@ -49,7 +39,7 @@ final class TopCommand implements Callable<Integer> {
     public Integer call() {
         requireLimit(limit);
         QueryClient query = new QueryClient(connection);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (around != null) {
             UserStanding standing = query.standing(board, around, context);
             out.println(
