@@ -48,8 +48,17 @@ final class ImportCommand extends BoardOperation implements Callable<Integer> {
             names = "--time",
             paramLabel = "ISO-8601",
             description =
-                    "The time of the votes without a time column (default: now, printed so a re-run can pass it).")
+                    "The time of the votes without a time column (default: the time this import"
+                            + " first ran, remembered in --state-dir; now on its first run).")
     OffsetDateTime time;
+
+    @Option(
+            names = "--state-dir",
+            paramLabel = "DIR",
+            description =
+                    "Where imports remember their time, so that running one again sends the same"
+                            + " vote ids (default: $LEADERBOARD_STATE_DIR or ~/.leaderboard/imports).")
+    Path stateDir;
 
     @Option(
             names = "--import-id",
@@ -101,7 +110,8 @@ final class ImportCommand extends BoardOperation implements Callable<Integer> {
             err.flush();
             return 2;
         }
-        VoteIds ids = new VoteIds(importId(), importTime(check, err));
+        String importId = importId();
+        VoteIds ids = new VoteIds(importId, importTime(check, importId, err));
         ImportReport report = send(format, check.rows, ids, err);
         PrintWriter out = out();
         out.println("import of " + file + " into " + board + ": " + check.rows + " votes");
@@ -158,26 +168,72 @@ final class ImportCommand extends BoardOperation implements Callable<Integer> {
     }
 
     /**
-     * The time of the rows without one. When it is not given, it is now, and printed: a re-run
-     * without it would give those rows new ids, and count them again.
+     * The time of the rows without one: {@code --time} if given; else the time this import (same
+     * board, same import id) first ran, remembered in the state directory, so a re-run after a
+     * crash or a partial failure sends the same vote ids and counts nothing twice; else now, which
+     * is then remembered.
      */
-    private Instant importTime(FileCheck check, PrintWriter err) {
+    private Instant importTime(FileCheck check, String importId, PrintWriter err)
+            throws IOException {
         if (time != null) {
             return time.toInstant();
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        if (check.rowsWithoutTime > 0) {
+        if (check.rowsWithoutTime == 0) {
+            return now;
+        }
+        Path remembered = stateDirectory().resolve(sha256Hex(board + "\n" + importId));
+        if (Files.isRegularFile(remembered)) {
+            Instant first = Instant.parse(Files.readString(remembered).trim());
             err.println(
                     "import time "
-                            + now
+                            + first
                             + " for "
                             + check.rowsWithoutTime
-                            + " votes without a time column;"
-                            + " to re-run this import without counting anything twice, pass --time "
-                            + now);
+                            + " votes without a time column, from this import's first run ("
+                            + remembered
+                            + "): the same vote ids, nothing counted twice");
             err.flush();
+            return first;
         }
+        Files.createDirectories(remembered.getParent());
+        Files.writeString(remembered, now + "\n");
+        err.println(
+                "import time "
+                        + now
+                        + " for "
+                        + check.rowsWithoutTime
+                        + " votes without a time column, remembered in "
+                        + remembered
+                        + " for re-runs (elsewhere: --time "
+                        + now
+                        + ")");
+        err.flush();
         return now;
+    }
+
+    private Path stateDirectory() {
+        if (stateDir != null) {
+            return stateDir;
+        }
+        String fromEnvironment = System.getenv("LEADERBOARD_STATE_DIR");
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return Path.of(fromEnvironment);
+        }
+        return Path.of(System.getProperty("user.home"), ".leaderboard", "imports");
+    }
+
+    private static String sha256Hex(String text) {
+        try {
+            return HexFormat.of()
+                    .formatHex(
+                            MessageDigest.getInstance("SHA-256")
+                                    .digest(
+                                            text.getBytes(
+                                                    java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
     }
 
     private FileCheck check(VoteFiles.Format format) throws IOException {

@@ -64,11 +64,12 @@ class CliIntegrationTests {
         Oracle oracle = new Oracle();
         Path file = votes(2_000, oracle);
 
-        Run first = cli("import", "imported", file.toString());
+        Path state = dir.resolve("state");
+        Run first = cli("import", "imported", file.toString(), "--state-dir", state.toString());
         assertThat(first.exitCode()).as(first.toString()).isZero();
         assertThat(first.out()).containsPattern("(?m)^  RECORDED +2000$");
         assertThat(first.err()).contains("import: 2000/2000 lines (100%)");
-        Instant importTime = Instant.parse(find("--time (\\S+)", first.err()));
+        Instant importTime = Instant.parse(find("--time (\\S+)\\)", first.err()));
         List<Oracle.Row> expected = oracle.leaderboard("imported");
         String exported = export("imported");
         assertThat(rows(exported)).isEqualTo(expected);
@@ -77,7 +78,9 @@ class CliIntegrationTests {
         Instant folded = importTime.plusSeconds(WRITE_WINDOW_SECONDS + 2);
         await().atMost(Duration.ofSeconds(40)).until(() -> Instant.now().isAfter(folded));
         assertThat(system.snapshotOnce("--snapshot.safety-margin=1s")).isZero();
-        Run again = cli("import", "imported", file.toString(), "--time", importTime.toString());
+        // Run again as after a crash: no --time, the import's first time is remembered.
+        Run again = cli("import", "imported", file.toString(), "--state-dir", state.toString());
+        assertThat(again.err()).contains("import time " + importTime);
         assertThat(again.exitCode()).as(again.toString()).isZero();
         assertThat(again.out()).containsPattern("(?m)^  ALREADY_RECORDED +2000$");
         assertThat(again.out()).doesNotContainPattern("(?m)^  (RECORDED|REFUSED|FAILED) ");
@@ -100,7 +103,15 @@ class CliIntegrationTests {
                         + "\n");
         Path errors = dir.resolve("errors.csv");
 
-        Run run = cli("import", "refusals", file.toString(), "--errors", errors.toString());
+        Run run =
+                cli(
+                        "import",
+                        "refusals",
+                        file.toString(),
+                        "--errors",
+                        errors.toString(),
+                        "--state-dir",
+                        dir.resolve("state").toString());
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(run.out())
