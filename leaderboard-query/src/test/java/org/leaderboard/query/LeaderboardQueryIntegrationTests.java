@@ -194,6 +194,38 @@ class LeaderboardQueryIntegrationTests {
     }
 
     @Test
+    void aFriendsBoardShowsTheNamedUsersWithTheirRanksOnTheWholeBoard() {
+        BoardSettings board = board("friends");
+        Instant cutoff = board.buckets().floor(now.minusSeconds(300));
+        for (int i = 1; i <= 7; i++) {
+            vote(board, "u" + i, 80 - 10 * i, cutoff.minusSeconds(i));
+        }
+        writeSnapshot(board, cutoff);
+        vote(board, "u6", 45, now.minusSeconds(50));
+
+        JsonNode friends = ok("/boards/friends/leaderboard?users=u7,u2,nobody,u6,u2");
+        JsonNode repeated = ok("/boards/friends/leaderboard?users=u7&users=u2");
+        JsonNode eventual = ok("/boards/friends/leaderboard?users=u2,u5&consistency=eventual");
+
+        // The whole board, ranked as users(...) would show it: u6 (20 + 45) passed u2..u5.
+        List<String> whole = users(ok("/boards/friends/leaderboard"));
+        assertThat(whole).containsExactly("u1", "u6", "u2", "u3", "u4", "u5", "u7");
+        assertThat(users(friends)).containsExactly("u6", "u2", "u7");
+        assertThat(ranks(friends)).containsExactly(2L, 3L, 7L);
+        assertThat(votes(friends)).containsExactly(65L, 60L, 10L);
+        assertThat(friends.get("totalUsers").asLong()).isEqualTo(7);
+        assertThat(friends.get("tailEvents").asLong()).isEqualTo(1);
+        assertThat(users(repeated)).containsExactly("u2", "u7");
+        assertThat(users(eventual)).containsExactly("u2", "u5");
+        assertRefused(
+                "/boards/friends/leaderboard?users=u1&limit=5",
+                "users",
+                "users: names the users to show, so it cannot be combined with limit: leave out"
+                        + " one of the two");
+        assertRefused("/boards/friends/leaderboard?users=u1,,u2", "users", "users: is required");
+    }
+
+    @Test
     void anUnknownUserOrBoardIs404() {
         sevenUsers("known");
 

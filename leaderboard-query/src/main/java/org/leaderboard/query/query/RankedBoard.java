@@ -82,6 +82,34 @@ record RankedBoard(
                 stalenessMillis);
     }
 
+    /**
+     * The entries of {@code users} that are on the board, in rank order, each with its rank on the
+     * whole board; users without votes are left out. {@code offset} 0 and {@code limit} the number
+     * of users asked for, as for a page.
+     */
+    Leaderboard entriesOf(List<String> users, Long stalenessMillis) {
+        List<LeaderboardEntry> entries =
+                users.stream()
+                        .distinct()
+                        .map(standings::positionOf)
+                        .filter(java.util.OptionalInt::isPresent)
+                        .mapToInt(java.util.OptionalInt::getAsInt)
+                        .sorted()
+                        .mapToObj(standings::entryAt)
+                        .toList();
+        return new Leaderboard(
+                board,
+                snapshotCutoff,
+                tailEvents,
+                standings.totalUsers(),
+                0,
+                users.size(),
+                entries,
+                periodStart,
+                asOf,
+                stalenessMillis);
+    }
+
     /** The user's entry and {@code around} entries above and below it. */
     UserStanding standingOf(String user, int around) {
         return standingOf(user, around, null);

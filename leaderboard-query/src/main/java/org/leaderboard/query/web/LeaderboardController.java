@@ -7,9 +7,12 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Arrays;
+import java.util.List;
 import org.axonframework.queryhandling.QueryGateway;
 import org.leaderboard.model.api.FetchLeaderboardQuery;
 import org.leaderboard.model.api.FetchUserStandingQuery;
+import org.leaderboard.model.api.FetchUsersQuery;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.ReadMode;
 import org.leaderboard.model.api.UserStanding;
@@ -70,7 +73,10 @@ class LeaderboardController {
                             + " 2, 4), tied users in name order. Read-your-writes: every vote"
                             + " acknowledged before the request is counted, unless"
                             + " consistency=eventual. snapshotCutoff and tailEvents say how much"
-                            + " came from the snapshot and how many events were folded on top.")
+                            + " came from the snapshot and how many events were folded on top."
+                            + " With users=a,b,c (a friends' board): those users' entries instead"
+                            + " of a page, each with its rank on the whole board, in rank order;"
+                            + " users without votes are left out.")
     @ApiResponse(
             responseCode = "200",
             description = "The page of the ranking",
@@ -109,7 +115,18 @@ class LeaderboardController {
                             example = "eventual",
                             schema = @Schema(allowableValues = {"strong", "eventual"}))
                     @RequestParam(name = "consistency", required = false)
-                    String consistency) {
+                    String consistency,
+            @Parameter(
+                            description =
+                                    "Users to show instead of a page, separated by commas (or"
+                                            + " the parameter repeated), 1 to query.max-limit;"
+                                            + " not with offset or limit",
+                            example = "abba,queen,a-ha")
+                    @RequestParam(name = "users", required = false)
+                    String users) {
+        if (users != null) {
+            return friends(board, users, offset, limit, asOf, consistency);
+        }
         int from = Parameters.wholeNumber("offset", offset, 0);
         int pageSize = Parameters.wholeNumber("limit", limit, settings.defaultLimit());
         return Answers.await(
@@ -171,6 +188,28 @@ class LeaderboardController {
                         new FetchUserStandingQuery(
                                 board, user, neighbours, AsOf.parse(asOf), mode(consistency)),
                         UserStanding.class));
+    }
+
+    private Leaderboard friends(
+            String board,
+            String users,
+            String offset,
+            String limit,
+            String asOf,
+            String consistency) {
+        if (offset != null || limit != null) {
+            throw new InvalidInputException(
+                    "users",
+                    "names the users to show, so it cannot be combined with "
+                            + (offset != null ? "offset" : "limit")
+                            + ": leave out one of the two");
+        }
+        // Spring joins a repeated parameter with commas: users=a&users=b is users=a,b.
+        List<String> named = Arrays.asList(users.split(",", -1));
+        return Answers.await(
+                queries.query(
+                        new FetchUsersQuery(board, named, AsOf.parse(asOf), mode(consistency)),
+                        Leaderboard.class));
     }
 
     /** {@code consistency=eventual} for the in-memory view; {@code strong} (default) otherwise. */
