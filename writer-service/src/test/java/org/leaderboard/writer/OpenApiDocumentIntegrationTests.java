@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.testsupport.OpenApiDocuments;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * The command API's OpenAPI document lists every endpoint the controllers serve, each described
@@ -33,7 +33,7 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
     void theDocumentListsEveryEndpointTheControllersServe() throws Exception {
         JsonNode document = document();
 
-        assertThat(OpenApiDocuments.served(mappings))
+        assertThat(OpenApiDocuments.servedByWebFlux(mappings))
                 .contains(
                         "POST /boards",
                         "GET /boards",
@@ -44,7 +44,7 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
                         "POST /boards/{board}/votes/batch",
                         "POST /boards/{board}/votes/{voteId}/retraction");
         assertThat(OpenApiDocuments.documented(document))
-                .isEqualTo(OpenApiDocuments.served(mappings));
+                .isEqualTo(OpenApiDocuments.servedByWebFlux(mappings));
     }
 
     @Test
