@@ -25,7 +25,7 @@ final class JsonProblems {
 
     /**
      * WebFlux reports an unreadable body as a {@link ServerWebInputException} whose cause, a codec's
-     * {@code DecodingException}, holds Jackson's exception; a missing body has no cause.
+     * {@code DecodingException}, holds Jackson's exception.
      */
     static InvalidInputException describe(ServerWebInputException unreadable) {
         for (Throwable cause = unreadable.getCause(); cause != null; cause = cause.getCause()) {
@@ -33,7 +33,7 @@ final class JsonProblems {
                 return describe(json);
             }
         }
-        if (unreadable.getCause() == null) {
+        if (String.valueOf(unreadable.getReason()).startsWith("Request body is missing")) {
             return new InvalidInputException(BODY, "is missing; send a JSON object");
         }
         return new InvalidInputException(

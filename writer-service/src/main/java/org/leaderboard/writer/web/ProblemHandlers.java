@@ -17,9 +17,11 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 import reactor.core.publisher.Mono;
@@ -100,6 +102,18 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
                 "Cassandra did not answer (" + e.getMessage() + "); retry later");
     }
 
+    /**
+     * A header or parameter Spring Security's firewall refuses when the request reads it (control
+     * characters in its name or value); the URL itself is refused before routing, in api-security.
+     */
+    @ExceptionHandler(ServerExchangeRejectedException.class)
+    ProblemDetail rejected(ServerExchangeRejectedException e) {
+        return problem(
+                HttpStatus.BAD_REQUEST,
+                "Invalid request",
+                "the request was refused: " + e.getMessage());
+    }
+
     @ExceptionHandler(Exception.class)
     ProblemDetail unexpected(Exception e) {
         log.error("Unexpected failure", e);
@@ -140,6 +154,18 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
         }
         return handleExceptionInternal(
                 e, invalidInput(JsonProblems.describe(e)), headers, status, exchange);
+    }
+
+    /** Named as Spring MVC names it; WebFlux's own detail lists only the supported methods. */
+    @Override
+    protected Mono<ResponseEntity<Object>> handleMethodNotAllowedException(
+            MethodNotAllowedException e,
+            HttpHeaders headers,
+            HttpStatusCode status,
+            ServerWebExchange exchange) {
+        ProblemDetail problem = e.getBody();
+        problem.setDetail("Method '" + e.getHttpMethod() + "' is not supported.");
+        return handleExceptionInternal(e, problem, headers, status, exchange);
     }
 
     private static boolean causedBy(Throwable thrown, Class<? extends Throwable> type) {
