@@ -40,8 +40,7 @@ final class ApiKeyFilter extends OncePerRequestFilter {
             Optional<ApiKey> key = keys.find(presented.get());
             if (key.isEmpty()) {
                 SecurityContextHolder.clearContext();
-                refusal.commence(
-                        request, response, new BadCredentialsException(ApiKeys.NOT_VALID));
+                refusal.commence(request, response, new BadCredentialsException(ApiKeys.NOT_VALID));
                 return;
             }
             var context = SecurityContextHolder.createEmptyContext();

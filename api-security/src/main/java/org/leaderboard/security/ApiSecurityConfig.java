@@ -12,8 +12,8 @@ import org.springframework.security.config.observation.SecurityObservationSettin
 /**
  * Spring Security for a service's HTTP API: stateless (no sessions, no cookies, so no CSRF), API
  * keys and, when an issuer, JWK set or public key is configured, OAuth2 bearer tokens. The service
- * says which requests need which role in its {@link AccessRules} bean; health, info and metrics stay
- * open for probes and scrapers.
+ * says which requests need which role in its {@link AccessRules} bean; health, info and metrics
+ * stay open for probes and scrapers.
  *
  * <p>A service imports this one class. What it shares (settings, roles, the rules, the words of
  * every refusal) lives once in this module; the chain itself comes in the service's web stack:

@@ -62,8 +62,7 @@ class ReactiveApiSecurity {
                 SecurityWebFiltersOrder.AUTHENTICATION);
         http.authorizeExchange(
                 a -> {
-                    a.pathMatchers(ApiSecurityConfig.OPERATIONS.toArray(String[]::new))
-                            .permitAll();
+                    a.pathMatchers(ApiSecurityConfig.OPERATIONS.toArray(String[]::new)).permitAll();
                     a.pathMatchers(
                                     HttpMethod.GET,
                                     ApiSecurityConfig.API_DOCS.toArray(String[]::new))
@@ -101,8 +100,8 @@ class ReactiveApiSecurity {
     }
 
     /**
-     * The roles that carry {@code role}, itself included (ADMIN carries VOTER): the reactive
-     * {@code hasRole} knows no role hierarchy, so the hierarchy is applied here, once.
+     * The roles that carry {@code role}, itself included (ADMIN carries VOTER): the reactive {@code
+     * hasRole} knows no role hierarchy, so the hierarchy is applied here, once.
      */
     static String[] holders(RoleHierarchy hierarchy, Role role) {
         return Arrays.stream(Role.values())

@@ -35,9 +35,7 @@ final class ReactiveProblems
     @Override
     public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException e) {
         ServerHttpRequest request = exchange.getRequest();
-        exchange.getResponse()
-                .getHeaders()
-                .set(HttpHeaders.WWW_AUTHENTICATE, problems.challenge());
+        exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, problems.challenge());
         return write(
                 exchange,
                 problems.unauthenticated(
@@ -55,8 +53,7 @@ final class ReactiveProblems
     }
 
     private ProblemDetail forbidden(ServerHttpRequest request, Authentication caller) {
-        return problems.forbidden(
-                request.getMethod().name(), request.getPath().value(), caller);
+        return problems.forbidden(request.getMethod().name(), request.getPath().value(), caller);
     }
 
     @Override

@@ -86,7 +86,9 @@ final class SecurityProblems {
     /** A URL the firewall refuses ({@code ;}, {@code %2F}, {@code ..}, ...). */
     ProblemDetail urlRejected(String reason) {
         return problem(
-                HttpStatus.BAD_REQUEST, "Invalid request", "the request URL was refused: " + reason);
+                HttpStatus.BAD_REQUEST,
+                "Invalid request",
+                "the request URL was refused: " + reason);
     }
 
     private static String roles(Authentication caller) {

@@ -36,8 +36,7 @@ class ServletApiSecurity {
     @Bean
     ServletProblems securityProblems(
             ObjectMapper json, AccessRules rules, ObjectProvider<JwtDecoder> jwt) {
-        return new ServletProblems(
-                json, new SecurityProblems(rules, jwt.getIfAvailable() != null));
+        return new ServletProblems(json, new SecurityProblems(rules, jwt.getIfAvailable() != null));
     }
 
     @Bean

@@ -32,9 +32,7 @@ final class ServletProblems
             HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
             throws IOException {
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, problems.challenge());
-        write(
-                response,
-                problems.unauthenticated(request.getHeader(HttpHeaders.AUTHORIZATION), e));
+        write(response, problems.unauthenticated(request.getHeader(HttpHeaders.AUTHORIZATION), e));
     }
 
     @Override

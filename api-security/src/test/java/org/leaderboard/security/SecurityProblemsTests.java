@@ -31,7 +31,10 @@ class SecurityProblemsTests {
                         "POST",
                         "/boards",
                         new ApiKeyAuthentication(
-                                new ApiKey("voting-app", "k".repeat(16), java.util.Set.of(Role.VOTER))));
+                                new ApiKey(
+                                        "voting-app",
+                                        "k".repeat(16),
+                                        java.util.Set.of(Role.VOTER))));
 
         assertThat(problem.getStatus()).isEqualTo(403);
         assertThat(problem.getTitle()).isEqualTo("Forbidden");
@@ -40,8 +43,9 @@ class SecurityProblemsTests {
                         "POST /boards needs the role ADMIN; the credentials of 'voting-app' carry"
                                 + " VOTER");
         assertThat(problems.forbidden("POST", "/boards/b1/votes", null).getDetail())
-                .isEqualTo("POST /boards/b1/votes needs the role VOTER; the credentials of '?'"
-                        + " carry no role");
+                .isEqualTo(
+                        "POST /boards/b1/votes needs the role VOTER; the credentials of '?'"
+                                + " carry no role");
         assertThat(problems.forbidden("DELETE", "/boards", null).getDetail())
                 .startsWith("DELETE /boards needs another role");
     }
@@ -58,7 +62,8 @@ class SecurityProblemsTests {
                                 + SecurityProblems.HOW);
         assertThat(
                         problems.unauthenticated(
-                                        "ApiKey nope", new BadCredentialsException(ApiKeys.NOT_VALID))
+                                        "ApiKey nope",
+                                        new BadCredentialsException(ApiKeys.NOT_VALID))
                                 .getDetail())
                 .isEqualTo("the API key is not valid");
         assertThat(

@@ -71,8 +71,8 @@ class VoteCommandHandler {
 
     /**
      * Answers with a future, so no thread waits for the store: refusals known before writing (a
-     * closed board) are thrown at once, the rest complete the future. A vote inside the window of
-     * a board without unique votes goes to the {@link GroupCommit}; a board this writer has not
+     * closed board) are thrown at once, the rest complete the future. A vote inside the window of a
+     * board without unique votes goes to the {@link GroupCommit}; a board this writer has not
      * cached yet is looked up as {@link WaitingWork} first.
      */
     @CommandHandler

@@ -1,16 +1,16 @@
 package org.leaderboard.writer.config;
 
 import io.netty.channel.ChannelOption;
+import org.springframework.boot.web.codec.CodecCustomizer;
 import org.springframework.boot.web.embedded.netty.NettyReactiveWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.boot.web.codec.CodecCustomizer;
 
 /**
  * The HTTP server (Reactor Netty) and its codecs: the listen backlog of {@code
- * writer.load.listen-backlog}, and JSON bodies buffered up to {@code writer.max-request-size} and no
- * further (the request-size filter counts the bytes too, whatever the codec).
+ * writer.load.listen-backlog}, and JSON bodies buffered up to {@code writer.max-request-size} and
+ * no further (the request-size filter counts the bytes too, whatever the codec).
  */
 @Configuration(proxyBeanMethods = false)
 class HttpServerConfig {

@@ -145,8 +145,7 @@ class BoardAdminController {
         return Blocking.call(
                 () -> {
                     BoardSettings settings =
-                            boards.find(board)
-                                    .orElseThrow(() -> new UnknownBoardException(board));
+                            boards.find(board).orElseThrow(() -> new UnknownBoardException(board));
                     return BoardStatus.of(settings, heads.latestHead(board), clock.instant());
                 });
     }

@@ -91,8 +91,7 @@ class BoardController {
     Mono<ResponseEntity<BoardSettings>> create(@RequestBody CreateBoardRequest request) {
         // BoardSettings keeps createdAt to the millisecond, as Cassandra stores it.
         BoardSettings requested = request.toSettings(clock.instant());
-        return Blocking.call(
-                        () -> commands.<BoardCreation>send(new CreateBoardCommand(requested)))
+        return Blocking.call(() -> commands.<BoardCreation>send(new CreateBoardCommand(requested)))
                 .map(
                         creation ->
                                 ResponseEntity.status(

@@ -24,8 +24,8 @@ final class JsonProblems {
     private JsonProblems() {}
 
     /**
-     * WebFlux reports an unreadable body as a {@link ServerWebInputException} whose cause, a codec's
-     * {@code DecodingException}, holds Jackson's exception.
+     * WebFlux reports an unreadable body as a {@link ServerWebInputException} whose cause, a
+     * codec's {@code DecodingException}, holds Jackson's exception.
      */
     static InvalidInputException describe(ServerWebInputException unreadable) {
         for (Throwable cause = unreadable.getCause(); cause != null; cause = cause.getCause()) {
@@ -33,7 +33,7 @@ final class JsonProblems {
                 return describe(json);
             }
         }
-        if (String.valueOf(unreadable.getReason()).startsWith("Request body is missing")) {
+        if (unreadable.getCause() == null) {
             return new InvalidInputException(BODY, "is missing; send a JSON object");
         }
         return new InvalidInputException(
