@@ -33,11 +33,19 @@ final class JsonProblems {
                 return describe(json);
             }
         }
-        if (unreadable.getCause() == null) {
+        if (isMissing(unreadable)) {
             return new InvalidInputException(BODY, "is missing; send a JSON object");
         }
         return new InvalidInputException(
                 BODY, "could not be read: " + unreadable.getMostSpecificCause().getMessage());
+    }
+
+    /**
+     * WebFlux words it "No request body for: ..." (6.2), earlier "Request body is missing: ...".
+     */
+    private static boolean isMissing(ServerWebInputException unreadable) {
+        String why = unreadable.getReason() + " " + unreadable.getMostSpecificCause().getMessage();
+        return why.contains("No request body") || why.contains("Request body is missing");
     }
 
     static InvalidInputException describe(JsonProcessingException json) {
