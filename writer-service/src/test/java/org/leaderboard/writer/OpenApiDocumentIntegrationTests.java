@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.testsupport.OpenApiDocuments;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -80,7 +81,10 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
 
     private HttpResponse<String> open(String path) throws IOException, InterruptedException {
         return HTTP.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                // A stall fails the test instead of hanging the build (see README, "Status").
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }
