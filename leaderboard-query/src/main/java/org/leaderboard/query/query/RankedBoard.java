@@ -79,7 +79,8 @@ record RankedBoard(
                 standings.page(offset, limit),
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                standings.scoreKind());
     }
 
     /** The user's entry and {@code around} entries above and below it. */
@@ -110,6 +111,8 @@ record RankedBoard(
                 neighbours,
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                own.score(),
+                standings.scoreKind());
     }
 }
