@@ -88,6 +88,7 @@
     $("facts").textContent = facts.join(" · ");
     renderPeriod(page);
     if (state.searched && !state.asOf) search(state.searched, true);
+    fitScoreAxis();
     appendLiveTotals();
   }
 
@@ -278,7 +279,18 @@
       ? "From snapshots, up to " + time(data.newestCutoff) + (state.asOf ? "" : "; the last point of each leader is live.") +
         (data.topComplete ? "" : " Leaders' lines are off for boards this large.")
       : "No snapshots in this hour yet: the chart fills in as the snapshot worker runs.";
+    fitScoreAxis();
     appendLiveTotals();
+  }
+
+  /** A best or lowest score is far from 0, and on a LOWEST board a line rises as the time falls. */
+  function fitScoreAxis() {
+    const kind = state.page && state.page.scoreKind;
+    if (!charts.top || !kind) return;
+    const y = charts.top.options.scales.y;
+    y.beginAtZero = kind === "SUM" || kind === "COUNT";
+    y.reverse = kind === "LOWEST";
+    charts.top.update("none");
   }
 
   function options(x, legend) {
