@@ -79,7 +79,8 @@ record RankedBoard(
                 standings.page(offset, limit),
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                standings.scoreKind());
     }
 
     /**
@@ -138,6 +139,8 @@ record RankedBoard(
                 neighbours,
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                own.score(),
+                standings.scoreKind());
     }
 }
