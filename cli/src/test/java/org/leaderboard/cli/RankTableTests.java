@@ -30,8 +30,10 @@ class RankTableTests {
     void aGameBoardShowsItsScoreAfterTheUser() {
         List<LeaderboardEntry> shown =
                 List.of(
-                        new LeaderboardEntry(1, "ada", 163_594, 2, 81_204, 82_390, 81_797.0, 593.0, 1, 81_204),
-                        new LeaderboardEntry(2, "lin", 81_390, 1, 81_390, 81_390, 81_390.0, 0.0, 1, 81_390));
+                        new LeaderboardEntry(
+                                1, "ada", 163_594, 2, 81_204, 82_390, 81_797.0, 593.0, 1, 81_204),
+                        new LeaderboardEntry(
+                                2, "lin", 81_390, 1, 81_390, 81_390, 81_390.0, 0.0, 1, 81_390));
         assertThat(RankTable.lines(ScoreKind.LOWEST, shown, null, null))
                 .containsExactly(
                         "  rank  user  lowest   votes  voters  count      mean",

@@ -81,8 +81,7 @@ class GameBoardQueryIntegrationTests {
 
     @ParameterizedTest
     @EnumSource(ScoreKind.class)
-    void theRankingThroughASnapshotAndItsTailEqualsTheNaiveRankingOfTheSubmissions(
-            ScoreKind kind) {
+    void theRankingThroughASnapshotAndItsTailEqualsTheNaiveRankingOfTheSubmissions(ScoreKind kind) {
         BoardSettings board = board("oracle-" + kind.name().toLowerCase(Locale.ROOT), kind);
         Instant cutoff = board.buckets().floor(now.minusSeconds(300));
         List<Submission> submissions = submissions(kind, 150, new Random(kind.ordinal() + 42L));
@@ -98,8 +97,11 @@ class GameBoardQueryIntegrationTests {
                 .isEqualTo(submissions.stream().filter(s -> !s.time().isBefore(cutoff)).count());
         assertThat(page.get("totalUsers").asLong()).isEqualTo(expected.size());
         assertThat(ranked(page.get("entries"))).isEqualTo(expected);
-        assertThat(ok("/boards/" + board.board() + "/leaderboard?limit=1000&consistency=eventual")
-                        .get("entries"))
+        assertThat(
+                        ok("/boards/"
+                                        + board.board()
+                                        + "/leaderboard?limit=1000&consistency=eventual")
+                                .get("entries"))
                 .isEqualTo(page.get("entries"));
         assertChartScoresTheLeadersAtTheCutoff(board, kind, submissions, cutoff, expected);
     }
@@ -135,8 +137,7 @@ class GameBoardQueryIntegrationTests {
                         assertThat(score.asLong()).as(user).isZero();
                     }
                 });
-        assertThat(leaders)
-                .isEqualTo(expected.stream().limit(5).map(Ranked::user).toList());
+        assertThat(leaders).isEqualTo(expected.stream().limit(5).map(Ranked::user).toList());
     }
 
     @ParameterizedTest
@@ -157,7 +158,8 @@ class GameBoardQueryIntegrationTests {
                                     .get("entries")));
         }
         Ranked middle = expected.get(expected.size() / 2);
-        JsonNode standing = ok("/boards/" + board.board() + "/users/" + middle.user() + "?around=2");
+        JsonNode standing =
+                ok("/boards/" + board.board() + "/users/" + middle.user() + "?around=2");
         // Between the snapshot and now: the snapshot plus the events up to that moment.
         Instant asOf = cutoff.plusSeconds(90).plusMillis(500);
         JsonNode past = ok("/boards/" + board.board() + "/leaderboard?limit=1000&asOf=" + asOf);
@@ -168,7 +170,8 @@ class GameBoardQueryIntegrationTests {
         assertThat(standing.get("scoreKind").asText()).isEqualTo(kind.name());
         int at = expected.indexOf(middle);
         assertThat(ranked(standing.get("around")))
-                .isEqualTo(expected.subList(Math.max(0, at - 2), Math.min(expected.size(), at + 3)));
+                .isEqualTo(
+                        expected.subList(Math.max(0, at - 2), Math.min(expected.size(), at + 3)));
         assertThat(ranked(past.get("entries"))).isEqualTo(naiveRanking(kind, submissions, asOf));
     }
 
@@ -193,13 +196,18 @@ class GameBoardQueryIntegrationTests {
         return submissions;
     }
 
-    /** The oracle: every submission up to {@code moment}, listed per user, scored, sorted, ranked. */
+    /**
+     * The oracle: every submission up to {@code moment}, listed per user, scored, sorted, ranked.
+     */
     private static List<Ranked> naiveRanking(
             ScoreKind kind, List<Submission> submissions, Instant moment) {
         Map<String, List<Integer>> byUser = new HashMap<>();
         submissions.stream()
                 .filter(s -> !s.time().isAfter(moment))
-                .forEach(s -> byUser.computeIfAbsent(s.user(), u -> new ArrayList<>()).add(s.value()));
+                .forEach(
+                        s ->
+                                byUser.computeIfAbsent(s.user(), u -> new ArrayList<>())
+                                        .add(s.value()));
         Comparator<Map.Entry<String, Long>> byScore = Map.Entry.comparingByValue();
         List<Map.Entry<String, Long>> order =
                 byUser.entrySet().stream()
@@ -213,7 +221,8 @@ class GameBoardQueryIntegrationTests {
             long score = order.get(i).getValue();
             boolean tied = i > 0 && ranked.get(i - 1).score() == score;
             ranked.add(
-                    new Ranked(tied ? ranked.get(i - 1).rank() : i + 1, order.get(i).getKey(), score));
+                    new Ranked(
+                            tied ? ranked.get(i - 1).rank() : i + 1, order.get(i).getKey(), score));
         }
         return ranked;
     }

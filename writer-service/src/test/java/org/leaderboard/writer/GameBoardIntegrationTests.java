@@ -104,8 +104,7 @@ class GameBoardIntegrationTests extends WriterIntegrationTestBase {
     void aGameBoardTakesAScoreOfZeroAloneAndInABatch(String score) {
         String board = gameBoard(score);
 
-        Answer single =
-                post("/boards/" + board + "/votes", vote(voteIdNow(), "ada", 0));
+        Answer single = post("/boards/" + board + "/votes", vote(voteIdNow(), "ada", 0));
         Answer batch =
                 post(
                         "/boards/" + board + "/votes/batch",

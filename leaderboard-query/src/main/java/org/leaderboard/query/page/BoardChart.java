@@ -33,8 +33,8 @@ record BoardChart(
 
     /**
      * A leader at {@code at}: the sum of its votes, and its score as the board ranks it (the sum,
-     * the best or lowest submission, the count; null before a first submission on a BEST or
-     * LOWEST board).
+     * the best or lowest submission, the count; null before a first submission on a BEST or LOWEST
+     * board).
      */
     record TotalPoint(Instant at, long votes, Long score) {}
 }

@@ -109,8 +109,8 @@ class ChartReader {
     }
 
     /**
-     * A leader at one cutoff: the sum, and the score the board ranks by; no score before the
-     * user's first submission on a BEST or LOWEST board (there is no best yet, and 0 would be one).
+     * A leader at one cutoff: the sum, and the score the board ranks by; no score before the user's
+     * first submission on a BEST or LOWEST board (there is no best yet, and 0 would be one).
      */
     private static BoardChart.TotalPoint point(ScoreKind kind, Instant at, Tally tally) {
         boolean scored = tally.hasVotes() || !(kind == ScoreKind.BEST || kind == ScoreKind.LOWEST);

@@ -14,9 +14,9 @@ import org.leaderboard.model.tally.Tally;
 /**
  * Some users' tallies in a snapshot, summed over its layers (so that a game board's best, lowest or
  * count is charted as well as a sum). Layers are immutable, so what was read of one is kept (only
- * the asked users' tallies, never the whole layer) and consecutive
- * snapshots, which share most of their layers, cost only their new ones. The shared DAO reads a
- * layer whole, so layers larger than {@code maxLayerRows} are not read at all.
+ * the asked users' tallies, never the whole layer) and consecutive snapshots, which share most of
+ * their layers, cost only their new ones. The shared DAO reads a layer whole, so layers larger than
+ * {@code maxLayerRows} are not read at all.
  */
 final class LayerSums {
 

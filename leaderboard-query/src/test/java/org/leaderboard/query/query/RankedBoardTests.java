@@ -36,7 +36,8 @@ class RankedBoardTests {
         assertThat(page.totalUsers()).isEqualTo(3);
         assertThat(page.entries())
                 .containsExactly(
-                        new LeaderboardEntry(1, "alice", 9, 4, -1, 5, 2.25, stddev(3, 2, -1, 5), 2, 9),
+                        new LeaderboardEntry(
+                                1, "alice", 9, 4, -1, 5, 2.25, stddev(3, 2, -1, 5), 2, 9),
                         new LeaderboardEntry(2, "bob", 4, 1, 4, 4, 4.0, 0.0, 0, 4),
                         new LeaderboardEntry(3, "carol", 1, 1, 1, 1, 1.0, 0.0, 1, 1));
     }
@@ -129,7 +130,8 @@ class RankedBoardTests {
         for (int i = 1; i <= 7; i++) {
             tallies.addVote("u" + i, 80 - 10L * i);
         }
-        return RankedBoard.merge("b", Snapshot.empty(CUTOFF, ScoreKind.SUM), new EventFold(tallies, 7, 1));
+        return RankedBoard.merge(
+                "b", Snapshot.empty(CUTOFF, ScoreKind.SUM), new EventFold(tallies, 7, 1));
     }
 
     private static Snapshot snapshot(Map<String, Tally> tallies) {

@@ -13,9 +13,9 @@ import org.leaderboard.model.tally.VoterSketches;
 
 /**
  * The users of an immutable snapshot in ranking order (by the board's {@link ScoreKind}: votes
- * descending by default; ties by user id), held in
- * columns instead of objects: about 70 bytes per user, instead of several hundred for a map of
- * tally records. Built once per snapshot; every query then works on it with binary searches.
+ * descending by default; ties by user id), held in columns instead of objects: about 70 bytes per
+ * user, instead of several hundred for a map of tally records. Built once per snapshot; every query
+ * then works on it with binary searches.
  *
  * <p>User ids are UTF-8 in one byte array; a user's position is found through an open-addressing
  * hash table of positions. Only users with at least one counted vote are ranked.
@@ -44,8 +44,10 @@ public final class RankedSnapshot {
     private final long[] sumSqHigh;
     private final long[] sumSqLow;
     private final int[] slots;
+
     /** The column the board's score is in: the same array as sums, maxs, mins or counts. */
     private final long[] scores;
+
     private final byte[] sketches;
     private final int[] sketchStart;
     private final Map<String, Unranked> unranked;
@@ -330,8 +332,8 @@ public final class RankedSnapshot {
     }
 
     /**
-     * How many users have a higher ranking key than {@code key}: the competition rank of key is this
-     * + 1.
+     * How many users have a higher ranking key than {@code key}: the competition rank of key is
+     * this + 1.
      */
     public int countAbove(long key) {
         int low = 0;

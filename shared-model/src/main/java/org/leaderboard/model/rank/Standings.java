@@ -21,8 +21,7 @@ public final class Standings {
 
     /** Ranking order: the score kind's key descending (best first), then user id. */
     static Comparator<Map.Entry<String, Tally>> order(ScoreKind kind) {
-        return Comparator.<Map.Entry<String, Tally>>comparingLong(
-                        e -> kind.rankKey(e.getValue()))
+        return Comparator.<Map.Entry<String, Tally>>comparingLong(e -> kind.rankKey(e.getValue()))
                 .reversed()
                 .thenComparing(Map.Entry::getKey);
     }

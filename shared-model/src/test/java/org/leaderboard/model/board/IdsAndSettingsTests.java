@@ -70,6 +70,8 @@ class IdsAndSettingsTests {
         assertThat(laps.sameSettingsAs(sum)).isFalse();
         assertThat(laps.sameSettingsAs(sum.withScore(ScoreKind.LOWEST))).isTrue();
         assertThat(laps.withClosesAt(now).withRetentionDays(7).score()).isEqualTo(ScoreKind.LOWEST);
-        assertThat(sum.withScore(null).score()).as("null, as read from an old row").isEqualTo(ScoreKind.SUM);
+        assertThat(sum.withScore(null).score())
+                .as("null, as read from an old row")
+                .isEqualTo(ScoreKind.SUM);
     }
 }

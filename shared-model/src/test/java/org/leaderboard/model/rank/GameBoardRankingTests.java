@@ -59,15 +59,21 @@ class GameBoardRankingTests {
                         (user, position) -> 0);
 
         assertThat(board.page(0, 10))
-                .extracting(LeaderboardEntry::user, LeaderboardEntry::score, LeaderboardEntry::votes)
-                .containsExactly(tuple("ace", 35L, 35L), tuple("grinder", 10L, 40L), tuple("zero", 0L, 0L));
+                .extracting(
+                        LeaderboardEntry::user, LeaderboardEntry::score, LeaderboardEntry::votes)
+                .containsExactly(
+                        tuple("ace", 35L, 35L), tuple("grinder", 10L, 40L), tuple("zero", 0L, 0L));
         assertThat(board.scoreKind()).isEqualTo(ScoreKind.BEST);
     }
 
     @Test
     void aCountBoardRanksTheNumberOfSubmissions() {
         Map<String, Tally> plays =
-                Map.of("few", Tally.of(100).plusVote(100), "many", Tally.of(1).plusVote(0).plusVote(2));
+                Map.of(
+                        "few",
+                        Tally.of(100).plusVote(100),
+                        "many",
+                        Tally.of(1).plusVote(0).plusVote(2));
 
         Standings board = Standings.rank(ScoreKind.COUNT, plays, user -> 0);
 
@@ -170,7 +176,8 @@ class GameBoardRankingTests {
         List<Ranked> ranked = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             long score = order.get(i).getValue();
-            long rank = i > 0 && ranked.get(i - 1).score() == score ? ranked.get(i - 1).rank() : i + 1;
+            long rank =
+                    i > 0 && ranked.get(i - 1).score() == score ? ranked.get(i - 1).rank() : i + 1;
             ranked.add(new Ranked(rank, order.get(i).getKey(), score));
         }
         return ranked;

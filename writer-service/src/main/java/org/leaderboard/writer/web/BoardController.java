@@ -71,7 +71,9 @@ class BoardController {
                                     @Content(
                                             mediaType = "application/json",
                                             examples = {
-                                                @ExampleObject(name = "daily poll", value = REQUEST),
+                                                @ExampleObject(
+                                                        name = "daily poll",
+                                                        value = REQUEST),
                                                 @ExampleObject(
                                                         name = "fastest laps (LOWEST)",
                                                         value = FASTEST_LAPS)

@@ -49,10 +49,13 @@ class VoteRequestParserTests {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ScoreKind.class, names = {"BEST", "LOWEST", "COUNT"})
+    @EnumSource(
+            value = ScoreKind.class,
+            names = {"BEST", "LOWEST", "COUNT"})
     void aGameBoardTakesAScoreOfZero(ScoreKind score) {
         ParsedVote parsed =
-                parser.parse("board", read("{\"user\":\"u1\",\"voter\":\"v9\",\"votes\":0}"), score);
+                parser.parse(
+                        "board", read("{\"user\":\"u1\",\"voter\":\"v9\",\"votes\":0}"), score);
 
         assertThat(parsed).isInstanceOf(ParsedVote.Valid.class);
         assertThat(((ParsedVote.Valid) parsed).command().votes()).isZero();
