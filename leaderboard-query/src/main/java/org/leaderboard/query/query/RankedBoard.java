@@ -108,7 +108,8 @@ record RankedBoard(
                 entries,
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                standings.scoreKind());
     }
 
     /** The user's entry and {@code around} entries above and below it. */
