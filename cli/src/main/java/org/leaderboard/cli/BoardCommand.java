@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.leaderboard.model.board.Period;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,6 +66,15 @@ final class BoardCommand {
                 description = "History kept for time travel: 1..36500 (writer default 30).")
         Integer retentionDays;
 
+        @Option(
+                names = "--score",
+                description =
+                        "How a user's score is built and ranked: ${COMPLETION-CANDIDATES}"
+                                + " (writer default SUM: the sum, most first; BEST: the highest"
+                                + " vote; LOWEST: the lowest vote, lowest first, e.g. a time;"
+                                + " COUNT: the number of votes).")
+        ScoreKind score;
+
         @Override
         public Integer call() {
             Map<String, Object> request = new LinkedHashMap<>();
@@ -77,6 +87,7 @@ final class BoardCommand {
             put(request, "period", period);
             put(request, "timeZone", timeZone);
             put(request, "retentionDays", retentionDays);
+            put(request, "score", score);
             Api.Answer answer = writer(connection, "/boards", request);
             PrintWriter out = out();
             switch (answer.status()) {

@@ -48,7 +48,8 @@ final class TopCommand extends BoardOperation implements Callable<Integer> {
                             + around
                             + " is #"
                             + standing.rank());
-            RankTable.lines(standing.around(), null, around).forEach(out::println);
+            RankTable.lines(standing.scoreKind(), standing.around(), null, around)
+                    .forEach(out::println);
         } else {
             print(query.page(board, 0, limit + 1, null), limit, out);
         }
@@ -85,7 +86,7 @@ final class TopCommand extends BoardOperation implements Callable<Integer> {
             out.println("  (no votes yet)");
             return;
         }
-        RankTable.lines(shown, beyond, null).forEach(out::println);
+        RankTable.lines(page.scoreKind(), shown, beyond, null).forEach(out::println);
     }
 
     private static String title(String board, long totalUsers) {

@@ -65,17 +65,13 @@ final class VoteFields {
         } catch (NumberFormatException e) {
             throw new BadLineException(line, VOTES, "'" + value + "' is not a whole number");
         }
-        if (votes == 0 || Math.abs(votes) > MAX_ABS_VOTES) {
+        // 0 is left to the writer: a SUM board refuses it, a game board (BEST, LOWEST, COUNT)
+        // takes it as a score, and the file does not say which board it is for.
+        if (Math.abs(votes) > MAX_ABS_VOTES) {
             throw new BadLineException(
                     line,
                     VOTES,
-                    "is "
-                            + value
-                            + "; it must be from -"
-                            + MAX_ABS_VOTES
-                            + " to "
-                            + MAX_ABS_VOTES
-                            + " and not 0");
+                    "is " + value + "; it must be from -" + MAX_ABS_VOTES + " to " + MAX_ABS_VOTES);
         }
         return (int) votes;
     }

@@ -43,6 +43,15 @@ class VoteFilesTests {
                 .isEqualTo(UUID.fromString("6f0e5a40-c79a-11f0-8000-000000000001"));
     }
 
+    /** Whether 0 counts depends on the board (a game board takes it): the writer decides. */
+    @Test
+    void aVoteOfZeroIsLeftToTheWriter() throws IOException {
+        read("votes.csv", "user,voter,votes\nada,v1,0\n");
+
+        assertThat(bad).isEmpty();
+        assertThat(rows).extracting(VoteRow::votes).containsExactly(0);
+    }
+
     @Test
     void aBadCsvLineIsNamedWithItsLineAndFieldAndTheOthersStillRead() throws IOException {
         read(
@@ -50,7 +59,7 @@ class VoteFilesTests {
                 """
                 user,voter,votes,time,voteId
                 abba,v1,x,,
-                abba,v1,0,,
+                abba,v1,1000000001,,
                 abba,,1,,
                 abba,v1,1,yesterday,
                 abba,v1,1,,0f8fad5b-d9cb-469f-a165-70867728950e
@@ -61,8 +70,8 @@ class VoteFilesTests {
         assertThat(bad)
                 .containsExactly(
                         "line 2, field 'votes': 'x' is not a whole number",
-                        "line 3, field 'votes': is 0; it must be from -1000000000 to 1000000000"
-                                + " and not 0",
+                        "line 3, field 'votes': is 1000000001; it must be from -1000000000 to"
+                                + " 1000000000",
                         "line 4, field 'voter': is required",
                         "line 5, field 'time': 'yesterday' is not an ISO-8601 date-time with"
                                 + " offset, e.g. 2026-11-21T10:15:30Z",

@@ -59,6 +59,13 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
                 .toIterable()
                 .containsExactly(
                         "Vote outside the write window", "Board closed", "Vote not counted");
+        JsonNode notRetracted =
+                document.at(
+                        "/paths/~1boards~1{board}~1votes~1{voteId}~1retraction/post/responses/422"
+                                + "/content/application~1problem+json/examples");
+        assertThat(notRetracted.fieldNames())
+                .toIterable()
+                .containsExactly("Vote not counted", "Not retractable");
         assertThat(document.at("/security").toString()).doesNotContain("{}");
     }
 

@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.leaderboard.model.tally.Tally;
 import org.leaderboard.query.config.ChartSettings;
 import org.springframework.stereotype.Component;
 
@@ -106,6 +108,15 @@ class ChartReader {
         return points;
     }
 
+    /**
+     * A leader at one cutoff: the sum, and the score the board ranks by; no score before the user's
+     * first submission on a BEST or LOWEST board (there is no best yet, and 0 would be one).
+     */
+    private static BoardChart.TotalPoint point(ScoreKind kind, Instant at, Tally tally) {
+        boolean scored = tally.hasVotes() || !(kind == ScoreKind.BEST || kind == ScoreKind.LOWEST);
+        return new BoardChart.TotalPoint(at, tally.sum(), scored ? kind.score(tally) : null);
+    }
+
     private Optional<List<BoardChart.UserSeries>> totals(
             BoardSettings board, List<SnapshotHead> sampled, Instant from, List<String> leaders) {
         Map<String, List<BoardChart.TotalPoint>> byUser = new LinkedHashMap<>();
@@ -114,15 +125,15 @@ class ChartReader {
             if (head.cutoff().isBefore(from)) {
                 continue;
             }
-            Optional<Map<String, Long>> at = sums.sums(board, head.layers(), leaders);
+            Optional<Map<String, Tally>> at = sums.tallies(board, head.layers(), leaders);
             if (at.isEmpty()) {
                 return Optional.empty();
             }
             at.get()
                     .forEach(
-                            (user, votes) ->
+                            (user, tally) ->
                                     byUser.get(user)
-                                            .add(new BoardChart.TotalPoint(head.cutoff(), votes)));
+                                            .add(point(board.score(), head.cutoff(), tally)));
         }
         return Optional.of(
                 byUser.entrySet().stream()

@@ -89,7 +89,7 @@ class BoardReader {
                         : snapshots.headAtOrBefore(board.board(), asOf);
         // A head at exactly the period's start holds the previous period (its layers end there).
         if (head.isEmpty() || !head.get().cutoff().isAfter(periodStart)) {
-            return Snapshot.empty(periodStart);
+            return Snapshot.empty(periodStart, board.score());
         }
         return (asOf == null ? sums.newestOf(board, head.get()) : sums.of(board, head.get()))
                 .join();

@@ -79,7 +79,8 @@ record RankedBoard(
                 standings.page(offset, limit),
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                standings.scoreKind());
     }
 
     /**
@@ -107,7 +108,8 @@ record RankedBoard(
                 entries,
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                standings.scoreKind());
     }
 
     /** The user's entry and {@code around} entries above and below it. */
@@ -138,6 +140,8 @@ record RankedBoard(
                 neighbours,
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                own.score(),
+                standings.scoreKind());
     }
 }

@@ -19,6 +19,10 @@ import org.leaderboard.model.time.Buckets;
  * <p>{@code closesAt} is the one value that is not fixed at creation: an admin closes the board to
  * votes whose time is at or after it (a contest deadline), or reopens it (null). It is not a
  * setting a creation compares ({@link #sameSettingsAs}).
+ *
+ * <p>{@code score} says how a user's score is built from the submitted votes and which way it ranks
+ * (see {@link ScoreKind}); null (a board created before score kinds existed) is {@link
+ * ScoreKind#SUM}.
  */
 public record BoardSettings(
         String board,
@@ -31,7 +35,8 @@ public record BoardSettings(
         Period period,
         ZoneId timeZone,
         Integer retentionDays,
-        Instant closesAt) {
+        Instant closesAt,
+        ScoreKind score) {
 
     /** Times are stored with millisecond precision; truncating here makes a read-back equal. */
     public BoardSettings {
@@ -39,6 +44,35 @@ public record BoardSettings(
         period = period == null ? Period.NONE : period;
         timeZone = timeZone == null ? UTC : timeZone;
         closesAt = closesAt == null ? null : closesAt.truncatedTo(ChronoUnit.MILLIS);
+        score = score == null ? ScoreKind.SUM : score;
+    }
+
+    /** A board whose score is the sum of the votes. */
+    public BoardSettings(
+            String board,
+            int writeWindowSeconds,
+            UniqueVotes uniqueVotes,
+            int bucketSeconds,
+            int shards,
+            int chunks,
+            Instant createdAt,
+            Period period,
+            ZoneId timeZone,
+            Integer retentionDays,
+            Instant closesAt) {
+        this(
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                period,
+                timeZone,
+                retentionDays,
+                closesAt,
+                ScoreKind.SUM);
     }
 
     /** A board open to votes. */
@@ -192,6 +226,33 @@ public record BoardSettings(
             Period period,
             String timeZone,
             Integer retentionDays) {
+        return requested(
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                period,
+                timeZone,
+                retentionDays,
+                null);
+    }
+
+    /** As above, with the score kind too (optional: SUM). */
+    public static BoardSettings requested(
+            String board,
+            Integer writeWindowSeconds,
+            UniqueVotes uniqueVotes,
+            Integer bucketSeconds,
+            Integer shards,
+            Integer chunks,
+            Instant createdAt,
+            Period period,
+            String timeZone,
+            Integer retentionDays,
+            ScoreKind score) {
         BoardSettings settings =
                 basic(
                         board,
@@ -207,7 +268,8 @@ public record BoardSettings(
                                 "retentionDays",
                                 retentionDays,
                                 DEFAULT_RETENTION_DAYS,
-                                MAX_RETENTION_DAYS));
+                                MAX_RETENTION_DAYS))
+                .withScore(score);
     }
 
     /** The same settings with another retention (null: keep everything). */
@@ -223,7 +285,25 @@ public record BoardSettings(
                 period,
                 timeZone,
                 days,
-                closesAt);
+                closesAt,
+                score);
+    }
+
+    /** The same settings with another score kind (null: SUM). */
+    public BoardSettings withScore(ScoreKind kind) {
+        return new BoardSettings(
+                board,
+                writeWindowSeconds,
+                uniqueVotes,
+                bucketSeconds,
+                shards,
+                chunks,
+                createdAt,
+                period,
+                timeZone,
+                retentionDays,
+                closesAt,
+                kind);
     }
 
     /** The same settings, closed to votes from {@code instant} on (null: open). */
@@ -239,7 +319,8 @@ public record BoardSettings(
                 period,
                 timeZone,
                 retentionDays,
-                instant);
+                instant,
+                score);
     }
 
     /** Whether a vote of {@code voteTime} is refused because the board closed at or before it. */
@@ -332,6 +413,7 @@ public record BoardSettings(
                 && bucketSeconds == other.bucketSeconds
                 && shards == other.shards
                 && chunks == other.chunks
-                && Objects.equals(retentionDays, other.retentionDays);
+                && Objects.equals(retentionDays, other.retentionDays)
+                && score == other.score;
     }
 }

@@ -22,6 +22,7 @@ import java.util.Optional;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.Period;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
@@ -56,6 +57,7 @@ public final class BoardDao {
                                 .value("period", bindMarker())
                                 .value("time_zone", bindMarker())
                                 .value("retention_days", bindMarker())
+                                .value("score", bindMarker())
                                 .ifNotExists()
                                 .build());
         this.selectAll = session.prepare(selectFrom("boards").all().build());
@@ -163,7 +165,8 @@ public final class BoardDao {
                                         settings.createdAt(),
                                         settings.period().name(),
                                         settings.timeZone().getId(),
-                                        settings.retentionDays())
+                                        settings.retentionDays(),
+                                        settings.score().name())
                                 // The Paxos round decides among racing creators; the commit is
                                 // then read back by other services at the configured read level.
                                 .setSerialConsistencyLevel(DefaultConsistencyLevel.LOCAL_SERIAL)
@@ -188,6 +191,7 @@ public final class BoardDao {
                 Optional.ofNullable(row.getString("period")).map(Period::valueOf).orElse(null),
                 Optional.ofNullable(row.getString("time_zone")).map(ZoneId::of).orElse(null),
                 row.isNull("retention_days") ? null : row.getInt("retention_days"),
-                row.getInstant("closes_at"));
+                row.getInstant("closes_at"),
+                Optional.ofNullable(row.getString("score")).map(ScoreKind::valueOf).orElse(null));
     }
 }

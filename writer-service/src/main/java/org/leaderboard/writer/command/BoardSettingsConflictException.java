@@ -42,6 +42,7 @@ public class BoardSettingsConflictException extends RuntimeException {
         differ(differences, "period", stored.period(), requested.period());
         differ(differences, "timeZone", stored.timeZone(), requested.timeZone());
         differ(differences, "retentionDays", stored.retentionDays(), requested.retentionDays());
+        differ(differences, "score", stored.score(), requested.score());
         return differences;
     }
 

@@ -44,13 +44,14 @@ class BoardAdminController {
             {"board":"song-contest","writeWindowSeconds":60,"uniqueVotes":"NONE",\
             "bucketSeconds":60,"shards":8,"chunks":16,"createdAt":"2026-11-21T09:00:00Z",\
             "period":"NONE","timeZone":"UTC","retentionDays":30,\
-            "closesAt":"2026-11-21T20:00:00Z"}""";
+            "closesAt":"2026-11-21T20:00:00Z","score":"SUM"}""";
 
     private static final String LIST =
             """
             {"boards":[{"board":"song-contest","writeWindowSeconds":60,"uniqueVotes":"NONE",\
             "bucketSeconds":60,"shards":8,"chunks":16,"createdAt":"2026-11-21T09:00:00Z",\
-            "period":"NONE","timeZone":"UTC","retentionDays":30,"closesAt":null}],\
+            "period":"NONE","timeZone":"UTC","retentionDays":30,"closesAt":null,\
+            "score":"SUM"}],\
             "next":"0x0004000000..."}""";
 
     private static final String STATUS =
@@ -58,7 +59,7 @@ class BoardAdminController {
             {"board":"song-contest","settings":{"board":"song-contest","writeWindowSeconds":60,\
             "uniqueVotes":"NONE","bucketSeconds":60,"shards":8,"chunks":16,\
             "createdAt":"2026-11-21T09:00:00Z","period":"NONE","timeZone":"UTC",\
-            "retentionDays":30,"closesAt":"2026-11-21T20:00:00Z"},\
+            "retentionDays":30,"closesAt":"2026-11-21T20:00:00Z","score":"SUM"},\
             "now":"2026-11-21T20:03:10Z","closed":true,"horizon":"2026-10-22T20:03:10Z",\
             "snapshot":{"cutoff":"2026-11-21T20:01:00Z","lagSeconds":130,\
             "takenAt":"2026-11-21T20:02:05Z","events":120345,"layers":3,\
@@ -228,7 +229,8 @@ class BoardAdminController {
                                                     "shards":8,"chunks":16,\
                                                     "createdAt":"2026-11-21T09:00:00Z",\
                                                     "period":"NONE","timeZone":"UTC",\
-                                                    "retentionDays":30,"closesAt":null}""")))
+                                                    "retentionDays":30,"closesAt":null,\
+                                                    "score":"SUM"}""")))
     @Refusals({
         WriterProblem.INVALID_INPUT,
         WriterProblem.UNAUTHENTICATED,

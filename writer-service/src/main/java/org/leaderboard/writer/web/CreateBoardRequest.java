@@ -3,6 +3,7 @@ package org.leaderboard.writer.web;
 import java.time.Instant;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.Period;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
@@ -17,7 +18,8 @@ record CreateBoardRequest(
         Integer chunks,
         Period period,
         String timeZone,
-        Integer retentionDays) {
+        Integer retentionDays,
+        ScoreKind score) {
 
     BoardSettings toSettings(Instant createdAt) {
         return BoardSettings.requested(
@@ -30,6 +32,7 @@ record CreateBoardRequest(
                 createdAt,
                 period,
                 timeZone,
-                retentionDays);
+                retentionDays,
+                score);
     }
 }

@@ -18,6 +18,9 @@ import org.leaderboard.model.api.CastVotesCommand;
 import org.leaderboard.model.api.VoteResult;
 import org.leaderboard.model.board.Ids;
 import org.leaderboard.model.board.InvalidInputException;
+import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.command.VoteMetrics;
 import org.leaderboard.writer.config.WriterSettings;
@@ -44,7 +47,8 @@ class VoteController {
     private static final String VOTE_SCHEMA =
             "A vote: user (who the votes are for) and voter (who cast them), ids of 1 to 128"
                     + " characters without control characters; votes, a whole number from"
-                    + " -1000000000 to 1000000000 other than 0; voteId, optional, a version-1"
+                    + " -1000000000 to 1000000000 (other than 0 on a board with score SUM: on a"
+                    + " game board, with score BEST, LOWEST or COUNT, 0 is a score); voteId, optional, a version-1"
                     + " timeuuid whose time is the vote's (the writer makes one when absent:"
                     + " keep the answer's voteId to retry).";
 
@@ -70,14 +74,17 @@ class VoteController {
     private final VoteMetrics metrics;
     private final int maxBatchSize;
     private final InFlightVotes inFlight;
+    private final BoardCache boards;
 
     VoteController(
             Commands commands,
             Clock clock,
             VoteMetrics metrics,
             WriterSettings settings,
-            InFlightVotes inFlight) {
+            InFlightVotes inFlight,
+            BoardCache boards) {
         this.commands = commands;
+        this.boards = boards;
         this.inFlight = inFlight;
         // Generated ids carry the writer's clock, the same clock the window is checked against.
         this.parser = new VoteRequestParser(() -> TimeUuids.voteIdAt(clock.instant()));
@@ -132,7 +139,7 @@ class VoteController {
                     String board,
             @RequestBody JsonNode vote) {
         Ids.requireBoard("board", board);
-        ParsedVote parsed = parser.parse(board, vote);
+        ParsedVote parsed = parser.parse(board, vote, scoreOf(board));
         if (parsed instanceof ParsedVote.Invalid invalid) {
             metrics.refused(VoteMetrics.INVALID, 1);
             throw invalid.problem();
@@ -198,7 +205,9 @@ class VoteController {
         Ids.requireBoard("board", board);
         List<JsonNode> votes = requireSize(batch.votes());
         metrics.batch(votes.size());
-        List<ParsedVote> parsed = votes.stream().map(vote -> parser.parse(board, vote)).toList();
+        ScoreKind score = scoreOf(board);
+        List<ParsedVote> parsed =
+                votes.stream().map(vote -> parser.parse(board, vote, score)).toList();
         List<CastVoteCommand> valid =
                 parsed.stream()
                         .filter(ParsedVote.Valid.class::isInstance)
@@ -224,6 +233,19 @@ class VoteController {
                             metrics.refused(VoteMetrics.INVALID, votes.size() - valid.size());
                             return new BatchResponse(inRequestOrder(parsed, results));
                         });
+    }
+
+    /**
+     * The board's score kind, which decides whether a vote of 0 is taken (from the settings cache:
+     * no read on the vote path). An unknown board is parsed as SUM and then refused (404) by the
+     * handler, which counts it in the metrics.
+     */
+    private ScoreKind scoreOf(String board) {
+        try {
+            return boards.require(board).score();
+        } catch (UnknownBoardException e) {
+            return ScoreKind.SUM;
+        }
     }
 
     private List<JsonNode> requireSize(List<JsonNode> votes) {

@@ -105,6 +105,18 @@ enum WriterProblem implements DocumentedProblem {
             "detail":"vote 6f0e5a40-c79a-11f0-8000-000000000001 was stored after the snapshot of\
              its time and does not count","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
             "instance":"/boards/song-contest/votes"}"""),
+    NOT_RETRACTABLE(
+            422,
+            "Not retractable",
+            "The board ranks by score BEST or LOWEST (a single vote's max or min), which a"
+                    + " retraction cannot undo; only SUM and COUNT boards take retractions.",
+            """
+            {"type":"about:blank","title":"Not retractable","status":422,\
+            "detail":"board 'monza-laps' ranks by score LOWEST (the lowest single vote), which a\
+             retraction cannot undo: it would have to forget vote\
+             6f0e5a40-c79a-11f0-8000-000000000001 without knowing the user's other votes. Only\
+             SUM and COUNT boards take retractions","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
+            "instance":"/boards/monza-laps/votes/6f0e5a40-c79a-11f0-8000-000000000001/retraction"}"""),
     OVERLOADED(
             503,
             "Writer overloaded",
