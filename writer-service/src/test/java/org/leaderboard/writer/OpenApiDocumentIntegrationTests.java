@@ -88,7 +88,7 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
 
     private HttpResponse<String> open(String path) throws IOException, InterruptedException {
         return HTTP.send(
-                // A stall fails the test instead of hanging the build (see README, "Status").
+                // A request left unanswered fails the test instead of hanging the build.
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                         .timeout(Duration.ofSeconds(30))
                         .build(),
