@@ -2,13 +2,21 @@ package org.leaderboard.writer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What the web stack itself refuses (a wrong method or media type, an unknown path, a missing body)
  * is a problem detail naming what was wrong, as the bad-input corpus expects of every refusal.
  */
 class ProtocolProblemsIntegrationTests extends WriterIntegrationTestBase {
+
+    private static final String VOTE = "{\"user\":\"u1\",\"voter\":\"v1\",\"votes\":1}";
 
     private static final String PROBLEM = "application/problem+json";
 
@@ -50,6 +58,33 @@ class ProtocolProblemsIntegrationTests extends WriterIntegrationTestBase {
         assertThat(answer.status()).isEqualTo(415);
         assertThat(answer.contentType()).startsWith(PROBLEM);
         assertThat(answer.text("detail")).containsIgnoringCase("Content-Type");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "application/x-www-form-urlencoded", "text/json"})
+    void aBodyOfAnotherOrNoContentTypeIs415NamingIt(String type) throws Exception {
+        String board = newBoard("typed");
+        createBoard(board);
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(
+                                URI.create(
+                                        "http://localhost:" + port + "/boards/" + board + "/votes"))
+                        .POST(HttpRequest.BodyPublishers.ofString(VOTE))
+                        .header("X-API-Key", ADMIN_KEY);
+        if (!type.isEmpty()) {
+            request.header("Content-Type", type);
+        }
+
+        HttpResponse<String> answer =
+                HttpClient.newHttpClient()
+                        .send(request.build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).isEqualTo(415);
+        assertThat(answer.body())
+                .contains(
+                        type.isEmpty()
+                                ? "Content-Type is missing"
+                                : "Content-Type '" + type + "' is not supported");
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.web.server.firewall.ServerExchangeRejectedException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
@@ -166,6 +167,36 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
         ProblemDetail problem = e.getBody();
         problem.setDetail("Method '" + e.getHttpMethod() + "' is not supported.");
         return handleExceptionInternal(e, problem, headers, status, exchange);
+    }
+
+    /**
+     * A 415 names the Content-Type sent, or says there was none: WebFlux names its default
+     * (application/octet-stream) for none, and gives no detail at all for form data.
+     */
+    @Override
+    protected Mono<ResponseEntity<Object>> handleExceptionInternal(
+            Exception e,
+            Object body,
+            HttpHeaders headers,
+            HttpStatusCode status,
+            ServerWebExchange exchange) {
+        if (status.value() == HttpStatus.UNSUPPORTED_MEDIA_TYPE.value()) {
+            ProblemDetail problem =
+                    body instanceof ProblemDetail given
+                            ? given
+                            : e instanceof ErrorResponse response
+                                    ? response.getBody()
+                                    : ProblemDetail.forStatus(status);
+            MediaType sent = exchange.getRequest().getHeaders().getContentType();
+            problem.setDetail(
+                    sent == null
+                            ? "Content-Type is missing; send application/json."
+                            : "Content-Type '"
+                                    + sent
+                                    + "' is not supported; send application/json.");
+            return super.handleExceptionInternal(e, problem, headers, status, exchange);
+        }
+        return super.handleExceptionInternal(e, body, headers, status, exchange);
     }
 
     private static boolean causedBy(Throwable thrown, Class<? extends Throwable> type) {
