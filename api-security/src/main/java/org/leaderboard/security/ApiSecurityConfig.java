@@ -61,6 +61,13 @@ public class ApiSecurityConfig {
         return SecurityObservationSettings.noObservations();
     }
 
+    /** The API-key decision for routes a service answers without the security chain. */
+    @Bean
+    ApiKeyCheck apiKeyCheck(
+            ApiSecuritySettings settings, AccessRules rules, RoleHierarchy roleHierarchy) {
+        return new ApiKeyCheck(settings, rules, roleHierarchy);
+    }
+
     @Bean
     static RoleHierarchy roleHierarchy() {
         return RoleHierarchyImpl.withDefaultRolePrefix()
