@@ -18,6 +18,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     connection ({@code advanced.connection.max-requests-per-connection})
  * @param listenBacklog the listening socket's backlog ({@code SO_BACKLOG}): connections the kernel
  *     holds until the server accepts them (the kernel caps it at {@code net.core.somaxconn})
+ * @param directVoteRoute whether a well-formed single vote with an API key is answered on the
+ *     direct route (parsed, checked and sent to the command handler straight from Reactor Netty)
+ *     instead of through WebFlux's dispatch and filter chain; anything else takes the full chain
  */
 @ConfigurationProperties("writer.load")
 public record LoadSettings(
@@ -26,7 +29,8 @@ public record LoadSettings(
         int maxVotesPerGroup,
         int maxGroupsInFlight,
         int maxRequestsPerConnection,
-        int listenBacklog) {
+        int listenBacklog,
+        boolean directVoteRoute) {
 
     public LoadSettings {
         requireAtLeast("max-votes-in-flight", maxVotesInFlight, 1);

@@ -141,6 +141,37 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
         return problem;
     }
 
+    /**
+     * The answer the handlers above give for {@code failure}, for the direct vote route, which
+     * answers without WebFlux's exception handling ({@link DirectVoteRoute}): the same status,
+     * words and headers as through the controller.
+     */
+    ResponseEntity<ProblemDetail> answerFor(Throwable failure) {
+        if (failure instanceof VoteRefusedException refused) {
+            return voteRefused(refused);
+        }
+        if (failure instanceof WriterOverloadedException overloaded) {
+            return overloaded(overloaded);
+        }
+        ProblemDetail problem;
+        if (failure instanceof InvalidInputException invalid) {
+            problem = invalidInput(invalid);
+        } else if (failure instanceof UnknownBoardException unknown) {
+            problem = unknownBoard(unknown);
+        } else if (failure instanceof DriverException driver) {
+            problem = storeUnavailable(driver);
+        } else if (failure instanceof RequestSizeLimit.TooLargeException
+                || failure instanceof DataBufferLimitException) {
+            problem = tooLarge();
+        } else {
+            problem =
+                    unexpected(failure instanceof Exception e ? e : new RuntimeException(failure));
+        }
+        return ResponseEntity.status(problem.getStatus())
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem);
+    }
+
     /** A body that is missing or not JSON of the expected shape, with the field at fault. */
     @Override
     protected Mono<ResponseEntity<Object>> handleServerWebInputException(

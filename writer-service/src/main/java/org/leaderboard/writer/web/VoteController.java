@@ -139,7 +139,7 @@ class VoteController {
                     String board,
             @RequestBody JsonNode vote) {
         Ids.requireBoard("board", board);
-        ParsedVote parsed = parser.parse(board, vote, scoreOf(board));
+        ParsedVote parsed = parser.parse(board, vote, scoreOf(boards, board));
         if (parsed instanceof ParsedVote.Invalid invalid) {
             metrics.refused(VoteMetrics.INVALID, 1);
             throw invalid.problem();
@@ -205,7 +205,7 @@ class VoteController {
         Ids.requireBoard("board", board);
         List<JsonNode> votes = requireSize(batch.votes());
         metrics.batch(votes.size());
-        ScoreKind score = scoreOf(board);
+        ScoreKind score = scoreOf(boards, board);
         List<ParsedVote> parsed =
                 votes.stream().map(vote -> parser.parse(board, vote, score)).toList();
         List<CastVoteCommand> valid =
@@ -240,7 +240,7 @@ class VoteController {
      * no read on the vote path). An unknown board is parsed as SUM and then refused (404) by the
      * handler, which counts it in the metrics.
      */
-    private ScoreKind scoreOf(String board) {
+    static ScoreKind scoreOf(BoardCache boards, String board) {
         try {
             return boards.require(board).score();
         } catch (UnknownBoardException e) {

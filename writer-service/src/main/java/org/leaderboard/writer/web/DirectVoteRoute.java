@@ -1,0 +1,323 @@
+package org.leaderboard.writer.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.leaderboard.model.api.VoteResult;
+import org.leaderboard.model.board.Ids;
+import org.leaderboard.model.board.InvalidInputException;
+import org.leaderboard.model.cassandra.BoardCache;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.security.ApiKeyCheck;
+import org.leaderboard.writer.config.LoadSettings;
+import org.leaderboard.writer.config.WriterSettings;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Single votes straight from Reactor Netty. Profiled at peak, a single vote spent most of the
+ * writer's CPU in WebFlux's per-request machinery (the exchange, the security filter chain, handler
+ * mapping, argument resolution, codecs and the request observation) rather than in the vote. This
+ * route answers the common case, a well-formed vote with an API key, without that machinery: it
+ * checks the key and role with the security chain's own rules ({@link ApiKeyCheck}), parses the
+ * body with the application's JSON settings and {@link VoteRequestParser}, takes a place under the
+ * in-flight bound and sends the command through Axon, as {@link VoteController} does, so a 202
+ * means the same.
+ *
+ * <p>Whatever it cannot answer exactly as the full chain would, it hands to the full chain, body
+ * included: no key or another kind of credentials, another Content-Type or Accept, a body without a
+ * declared length or larger than {@code writer.max-request-size}, JSON that does not parse or a
+ * vote that is invalid. Those get the chain's answers word for word. Failures after the command is
+ * sent (a refusal, an unavailable store) and the overload refusal are answered here with {@link
+ * ProblemHandlers}' problems. Requests it answers are timed in {@code http.server.requests} with
+ * the controller's tags. Switched off with {@code writer.load.direct-vote-route=false}.
+ */
+@Component
+class DirectVoteRoute implements HttpHandlerDecoratorFactory {
+
+    private static final String PREFIX = "/boards/";
+    private static final String SUFFIX = "/votes";
+    private static final String URI_TAG = "/boards/{board}/votes";
+
+    private final boolean enabled;
+    private final ApiKeyCheck.Route admission;
+    private final ObjectMapper json;
+    private final VoteRequestParser parser;
+    private final BoardCache boards;
+    private final InFlightVotes inFlight;
+    private final Commands commands;
+    private final ProblemHandlers problems;
+    private final long maxBytes;
+    private final MeterRegistry meters;
+    private final ConcurrentHashMap<Integer, Timer> timers = new ConcurrentHashMap<>();
+
+    DirectVoteRoute(
+            LoadSettings load,
+            WriterSettings settings,
+            ApiKeyCheck keys,
+            ObjectMapper json,
+            Clock clock,
+            BoardCache boards,
+            InFlightVotes inFlight,
+            Commands commands,
+            ProblemHandlers problems,
+            MeterRegistry meters) {
+        this.enabled = load.directVoteRoute();
+        this.admission = keys.route(HttpMethod.POST, PREFIX + "board" + SUFFIX);
+        this.json = json;
+        // As in the controller: generated ids carry the clock the window is checked against.
+        this.parser = new VoteRequestParser(() -> TimeUuids.voteIdAt(clock.instant()));
+        this.boards = boards;
+        this.inFlight = inFlight;
+        this.commands = commands;
+        this.problems = problems;
+        this.maxBytes = settings.maxRequestSize().toBytes();
+        this.meters = meters;
+    }
+
+    @Override
+    public HttpHandler apply(HttpHandler chain) {
+        if (!enabled) {
+            return chain;
+        }
+        return (request, response) -> {
+            String board = directBoard(request);
+            if (board == null) {
+                return chain.handle(request, response);
+            }
+            long start = System.nanoTime();
+            // The declared length is within the limit; the join's bound holds if the body is not.
+            return DataBufferUtils.join(request.getBody(), (int) maxBytes)
+                    .map(DirectVoteRoute::bytes)
+                    .defaultIfEmpty(new byte[0])
+                    .flatMap(body -> cast(board, body, request, response, chain, start))
+                    .onErrorResume(
+                            DataBufferLimitException.class,
+                            e -> problem(request, response, e, start));
+        };
+    }
+
+    /**
+     * The board of a request this route may answer, or null: a POST of JSON to {@code
+     * /boards/{board}/votes} with a plain board name, a declared length within the limit, an Accept
+     * that takes JSON and an API key the security chain would admit.
+     */
+    private String directBoard(ServerHttpRequest request) {
+        if (request.getMethod() != HttpMethod.POST) {
+            return null;
+        }
+        String path = request.getPath().value();
+        if (!path.startsWith(PREFIX)
+                || !path.endsWith(SUFFIX)
+                || path.length() <= PREFIX.length() + SUFFIX.length()) {
+            return null;
+        }
+        String board = path.substring(PREFIX.length(), path.length() - SUFFIX.length());
+        if (!plainName(board)) {
+            return null;
+        }
+        HttpHeaders headers = request.getHeaders();
+        long length = headers.getContentLength();
+        if (length < 1
+                || length > maxBytes
+                || !isJson(headers.getFirst(HttpHeaders.CONTENT_TYPE))
+                || !takesJson(headers.getFirst(HttpHeaders.ACCEPT))
+                || !admission.admits(
+                        headers.getFirst("X-API-Key"),
+                        headers.getFirst(HttpHeaders.AUTHORIZATION))) {
+            return null;
+        }
+        return board;
+    }
+
+    /** A board id as the controller would get it: nothing percent-encoded, no path parameters. */
+    private static boolean plainName(String board) {
+        if (board.indexOf('/') >= 0 || board.indexOf('%') >= 0 || board.indexOf(';') >= 0) {
+            return false;
+        }
+        try {
+            Ids.requireBoard("board", board);
+            return true;
+        } catch (InvalidInputException e) {
+            return false;
+        }
+    }
+
+    private static boolean isJson(String contentType) {
+        return contentType != null
+                && (contentType.equalsIgnoreCase("application/json")
+                        || contentType.equalsIgnoreCase("application/json;charset=UTF-8")
+                        || contentType.equalsIgnoreCase("application/json; charset=UTF-8"));
+    }
+
+    private static boolean takesJson(String accept) {
+        if (accept == null) {
+            return true;
+        }
+        for (String range : accept.split(",")) {
+            String type = range.strip();
+            if (type.equals("*/*") || type.equalsIgnoreCase("application/json")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Mono<Void> cast(
+            String board,
+            byte[] body,
+            ServerHttpRequest request,
+            ServerHttpResponse response,
+            HttpHandler chain,
+            long start) {
+        JsonNode vote;
+        try {
+            vote = json.readTree(body);
+        } catch (IOException e) {
+            return chain.handle(replay(request, body), response);
+        }
+        if (!(parser.parse(board, vote, VoteController.scoreOf(boards, board))
+                instanceof ParsedVote.Valid valid)) {
+            return chain.handle(replay(request, body), response);
+        }
+        CompletableFuture<VoteResult> result;
+        try {
+            inFlight.acquire(1);
+        } catch (WriterOverloadedException e) {
+            return problem(request, response, e, start);
+        }
+        try {
+            // Sent from the event loop: the handler never waits here (see VoteCommandHandler).
+            result =
+                    commands.<VoteResult>sendAsync(valid.command())
+                            .whenComplete((answer, failure) -> inFlight.release(1));
+        } catch (RuntimeException e) {
+            inFlight.release(1);
+            return problem(request, response, e, start);
+        }
+        // As in the controller: a client that goes away does not cancel the vote.
+        return Mono.fromFuture(result, true)
+                .flatMap(
+                        answer ->
+                                write(
+                                        response,
+                                        HttpStatus.ACCEPTED.value(),
+                                        MediaType.APPLICATION_JSON,
+                                        json(answer),
+                                        start))
+                .onErrorResume(failure -> problem(request, response, failure, start));
+    }
+
+    private Mono<Void> problem(
+            ServerHttpRequest request, ServerHttpResponse response, Throwable failure, long start) {
+        ResponseEntity<ProblemDetail> answer =
+                problems.answerFor(
+                        failure instanceof RuntimeException thrown
+                                ? Commands.unwrap(thrown)
+                                : failure);
+        ProblemDetail problem = answer.getBody();
+        if (problem.getInstance() == null) {
+            problem.setInstance(URI.create(request.getPath().value()));
+        }
+        String retryAfter = answer.getHeaders().getFirst(HttpHeaders.RETRY_AFTER);
+        if (retryAfter != null) {
+            response.getHeaders().set(HttpHeaders.RETRY_AFTER, retryAfter);
+        }
+        return write(
+                response,
+                answer.getStatusCode().value(),
+                MediaType.APPLICATION_PROBLEM_JSON,
+                json(problem),
+                start);
+    }
+
+    private Mono<Void> write(
+            ServerHttpResponse response, int status, MediaType type, byte[] body, long start) {
+        response.setRawStatusCode(status);
+        HttpHeaders headers = response.getHeaders();
+        ApiKeyCheck.RESPONSE_HEADERS.forEach(headers::set);
+        headers.setContentType(type);
+        headers.setContentLength(body.length);
+        timer(status).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
+    }
+
+    /** The controller's request timer for this status, so dashboards see one series. */
+    private Timer timer(int status) {
+        return timers.computeIfAbsent(
+                status,
+                code ->
+                        Timer.builder("http.server.requests")
+                                .tag("method", "POST")
+                                .tag("uri", URI_TAG)
+                                .tag("status", Integer.toString(code))
+                                .tag("outcome", outcome(code))
+                                .tag("exception", "none")
+                                .tag("error", "none")
+                                .register(meters));
+    }
+
+    private static String outcome(int status) {
+        return switch (status / 100) {
+            case 1 -> "INFORMATIONAL";
+            case 2 -> "SUCCESS";
+            case 3 -> "REDIRECTION";
+            case 4 -> "CLIENT_ERROR";
+            case 5 -> "SERVER_ERROR";
+            default -> "UNKNOWN";
+        };
+    }
+
+    private byte[] json(Object value) {
+        try {
+            return json.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a vote result is always JSON", e);
+        }
+    }
+
+    private static byte[] bytes(DataBuffer joined) {
+        try {
+            byte[] bytes = new byte[joined.readableByteCount()];
+            joined.read(bytes);
+            return bytes;
+        } finally {
+            DataBufferUtils.release(joined);
+        }
+    }
+
+    /** The request with its body, already read here, for the full chain to read again. */
+    private static ServerHttpRequest replay(ServerHttpRequest request, byte[] body) {
+        return new ServerHttpRequestDecorator(request) {
+            @Override
+            public Flux<DataBuffer> getBody() {
+                return Flux.defer(
+                        () -> Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(body)));
+            }
+        };
+    }
+}
