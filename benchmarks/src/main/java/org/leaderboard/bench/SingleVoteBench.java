@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.leaderboard.local.CassandraNode;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.NodeSpec;
@@ -35,7 +36,8 @@ import org.leaderboard.model.cassandra.Schema;
  * <p>{@code java -cp benchmarks/target/benchmarks-0.1.0-SNAPSHOT-exec.jar
  * -Dloader.main=org.leaderboard.bench.SingleVoteBench
  * org.springframework.boot.loader.launch.PropertiesLauncher [--connections=256] [--duration=20]
- * [--jfr]}
+ * [--jfr] [--writer-arg=--writer.load.direct-vote-route=false]}; each {@code --writer-arg} is
+ * passed to the writer as is.
  */
 public final class SingleVoteBench {
 
@@ -73,7 +75,12 @@ public final class SingleVoteBench {
             try (CqlSession admin = Sessions.connect(cassandra.spec().contactPoint(), null)) {
                 Schema.apply(admin, BenchEnvironment.KEYSPACE, Schema.SINGLE_NODE_REPLICATION);
             }
-            ServiceProcess writer = writer(jar, run.resolve("logs"), cassandra, jfr);
+            List<String> writerArgs =
+                    Stream.of(args)
+                            .filter(arg -> arg.startsWith("--writer-arg="))
+                            .map(arg -> arg.substring("--writer-arg=".length()))
+                            .toList();
+            ServiceProcess writer = writer(jar, run.resolve("logs"), cassandra, jfr, writerArgs);
             try (CqlSession session =
                     Sessions.connect(cassandra.spec().contactPoint(), BenchEnvironment.KEYSPACE)) {
                 writer.start();
@@ -259,26 +266,25 @@ public final class SingleVoteBench {
     }
 
     private static ServiceProcess writer(
-            Path jar, Path logs, CassandraNode cassandra, boolean jfr) {
+            Path jar, Path logs, CassandraNode cassandra, boolean jfr, List<String> extra) {
         List<String> jvm = new ArrayList<>(List.of("-Xmx1g"));
         if (jfr) {
             jvm.add(
                     "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
                             + logs.resolve("writer-service.jfr"));
         }
-        return new ServiceProcess(
-                "writer-service",
-                jar,
-                FreePorts.any(),
-                List.of(
-                        "--spring.cassandra.contact-points=" + cassandra.spec().contactPoint(),
-                        "--spring.cassandra.local-datacenter=" + Sessions.LOCAL_DATACENTER,
-                        "--spring.cassandra.keyspace-name=" + BenchEnvironment.KEYSPACE,
-                        "--api.security.keys[0].name=benchmarks",
-                        "--api.security.keys[0].key=" + BenchEnvironment.API_KEY,
-                        "--api.security.keys[0].roles=ADMIN"),
-                logs,
-                jvm);
+        List<String> settings =
+                new ArrayList<>(
+                        List.of(
+                                "--spring.cassandra.contact-points="
+                                        + cassandra.spec().contactPoint(),
+                                "--spring.cassandra.local-datacenter=" + Sessions.LOCAL_DATACENTER,
+                                "--spring.cassandra.keyspace-name=" + BenchEnvironment.KEYSPACE,
+                                "--api.security.keys[0].name=benchmarks",
+                                "--api.security.keys[0].key=" + BenchEnvironment.API_KEY,
+                                "--api.security.keys[0].roles=ADMIN"));
+        settings.addAll(extra);
+        return new ServiceProcess("writer-service", jar, FreePorts.any(), settings, logs, jvm);
     }
 
     private static int intOption(String[] args, String prefix, int fallback) {
