@@ -60,7 +60,12 @@ public final class Benchmarks {
         try (HttpVotes http = new HttpVotes(env.writer.baseUrl());
                 RedisBoards redis = new RedisBoards(env.redis.port(), options.queryThreads())) {
             WritePathScenarios writes =
-                    new WritePathScenarios(options, new DriverBaselines(env.session), http, loader);
+                    new WritePathScenarios(
+                            options,
+                            new DriverBaselines(env.session),
+                            http,
+                            loader,
+                            env.writer.pid().orElseThrow());
             if (options.runs(1)) {
                 attempt(report, WritePathScenarios.WRITE, writes::writePath);
             }

@@ -2,7 +2,6 @@ package org.leaderboard.bench;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -208,14 +207,14 @@ public final class SingleVoteBench {
         builder.environment().put("BOARD", BOARD);
         builder.environment().put("API_KEY", BenchEnvironment.API_KEY);
         builder.environment().put("DELAY_MS", Integer.toString(delayMs));
-        long writerTicksBefore = cpuTicks(writer.pid().orElseThrow());
+        long writerTicksBefore = ProcessCpu.ticks(writer.pid().orElseThrow());
         long started = System.nanoTime();
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes());
         process.waitFor();
         double wall = (System.nanoTime() - started) / 1e9;
         double writerSeconds =
-                (cpuTicks(writer.pid().orElseThrow()) - writerTicksBefore)
+                (ProcessCpu.ticks(writer.pid().orElseThrow()) - writerTicksBefore)
                         / (double) TICKS_PER_SECOND;
         System.err.print(output);
         long requests = longOf(output, "(\\d+) requests in");
@@ -242,17 +241,6 @@ public final class SingleVoteBench {
                             + Double.parseDouble(m.group(4)));
         }
         return lines.isEmpty() ? Double.NaN : lines.get(lines.size() - 1);
-    }
-
-    private static long cpuTicks(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // Fields 14 and 15 of stat (utime, stime), counted after the command name.
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static long longOf(String output, String regex) {
