@@ -220,20 +220,29 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
             return problem(request, response, e, start);
         }
         // As in the controller: a client that goes away does not cancel the vote.
-        return Mono.fromFuture(result, true)
-                .flatMap(
-                        answer ->
-                                write(
-                                        response,
-                                        HttpStatus.ACCEPTED.value(),
-                                        MediaType.APPLICATION_JSON,
-                                        json(answer),
-                                        start))
-                .onErrorResume(failure -> problem(request, response, failure, start));
+        return Mono.fromFuture(
+                        result.handle(
+                                (answer, failure) ->
+                                        failure == null
+                                                ? new Reply(
+                                                        HttpStatus.ACCEPTED.value(),
+                                                        MediaType.APPLICATION_JSON,
+                                                        json(answer),
+                                                        null)
+                                                : problem(request, failure)),
+                        true)
+                .flatMap(reply -> write(response, reply, start));
     }
+
+    /** What to answer: the body is already JSON. */
+    private record Reply(int status, MediaType type, byte[] body, String retryAfter) {}
 
     private Mono<Void> problem(
             ServerHttpRequest request, ServerHttpResponse response, Throwable failure, long start) {
+        return write(response, problem(request, failure), start);
+    }
+
+    private Reply problem(ServerHttpRequest request, Throwable failure) {
         ResponseEntity<ProblemDetail> answer =
                 problems.answerFor(
                         failure instanceof RuntimeException thrown
@@ -243,27 +252,24 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
         if (problem.getInstance() == null) {
             problem.setInstance(URI.create(request.getPath().value()));
         }
-        String retryAfter = answer.getHeaders().getFirst(HttpHeaders.RETRY_AFTER);
-        if (retryAfter != null) {
-            response.getHeaders().set(HttpHeaders.RETRY_AFTER, retryAfter);
-        }
-        return write(
-                response,
+        return new Reply(
                 answer.getStatusCode().value(),
                 MediaType.APPLICATION_PROBLEM_JSON,
                 json(problem),
-                start);
+                answer.getHeaders().getFirst(HttpHeaders.RETRY_AFTER));
     }
 
-    private Mono<Void> write(
-            ServerHttpResponse response, int status, MediaType type, byte[] body, long start) {
-        response.setRawStatusCode(status);
+    private Mono<Void> write(ServerHttpResponse response, Reply reply, long start) {
+        response.setRawStatusCode(reply.status());
         HttpHeaders headers = response.getHeaders();
         ApiKeyCheck.RESPONSE_HEADERS.forEach(headers::set);
-        headers.setContentType(type);
-        headers.setContentLength(body.length);
-        timer(status).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-        return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
+        headers.setContentType(reply.type());
+        headers.setContentLength(reply.body().length);
+        if (reply.retryAfter() != null) {
+            headers.set(HttpHeaders.RETRY_AFTER, reply.retryAfter());
+        }
+        timer(reply.status()).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(reply.body())));
     }
 
     /** The controller's request timer for this status, so dashboards see one series. */
