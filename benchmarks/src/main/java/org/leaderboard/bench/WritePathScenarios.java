@@ -21,7 +21,8 @@ final class WritePathScenarios {
     static final int BATCH = 100;
     private static final int DRIVER_IN_FLIGHT = 128;
     private static final int LWT_IN_FLIGHT = 64;
-    private static final int SINGLE_IN_FLIGHT = 64;
+    private static final int SINGLE_IN_FLIGHT = 256;
+    private static final int SINGLE_WARM_UP = 60_000;
     private static final int BATCH_IN_FLIGHT = 8;
 
     private final BenchOptions options;
@@ -57,11 +58,12 @@ final class WritePathScenarios {
         rawInserts(raw, random, users)
                 .forDuration(options.warmup(), options.warmup().multipliedBy(5));
         Progress.say("  warming the writer up (a fresh JVM answers its first requests slowly) ...");
+        // The JIT needs tens of thousands of requests before the writer's CPU per vote settles.
         new AsyncLoad(
                         "http warm-up",
-                        16,
+                        SINGLE_IN_FLIGHT,
                         i -> http.single("write-http", random.nextInt(users), random))
-                .count(500);
+                .count(options.quick() ? 500 : SINGLE_WARM_UP);
         new AsyncLoad(
                         "http warm-up",
                         4,
@@ -185,7 +187,7 @@ final class WritePathScenarios {
                         insert.rate(),
                         Target.atLeast(0.4),
                         SINGLE_IN_FLIGHT
-                                + " connections (JDK HttpClient); "
+                                + " connections (Reactor Netty client); "
                                 + singleCpuNote
                                 + "; wrk with 256 connections: SingleVoteBench"));
         return f;
