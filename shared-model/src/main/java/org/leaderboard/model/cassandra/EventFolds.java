@@ -42,6 +42,16 @@ public final class EventFolds {
         return events.fold(board, from, to, until, counting(board));
     }
 
+    /**
+     * The counted events of one partition with time at or after {@code from}, split at {@code
+     * settledBefore}; see {@link VoteEventDao#foldPartitionSince}.
+     */
+    public CompletableFuture<SplitFold> foldPartitionSince(
+            BoardSettings board, Instant bucket, int shard, Instant from, Instant settledBefore) {
+        return events.foldPartitionSince(
+                board, bucket, shard, from, settledBefore, counting(board));
+    }
+
     private Counting counting(BoardSettings board) {
         return new ClaimCounting(board, voterClaims, retractionClaims);
     }

@@ -14,6 +14,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
 import com.datastax.oss.driver.api.querybuilder.select.Select;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +51,7 @@ public final class VoteEventDao {
     private final PreparedStatement insertRetraction;
     private final PreparedStatement selectOne;
     private final PreparedStatement selectPartition;
+    private final PreparedStatement selectPartitionSince;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
         this.session = session;
@@ -83,6 +85,12 @@ public final class VoteEventDao {
                 session.prepare(
                         partitionSelect().whereColumn("vote_id").isEqualTo(bindMarker()).build());
         this.selectPartition = session.prepare(selectPartitionStatement());
+        this.selectPartitionSince =
+                session.prepare(
+                        partitionSelect()
+                                .whereColumn("vote_id")
+                                .isGreaterThanOrEqualTo(bindMarker())
+                                .build());
     }
 
     /**
@@ -256,6 +264,49 @@ public final class VoteEventDao {
                                         p,
                                         new PartitionFold(p.bucket(), p.shard(), until, counting)))
                 .thenApply(EventFold::sum);
+    }
+
+    /**
+     * Folds the events of one partition with time at or after {@code from}, split at {@code
+     * settledBefore}: the rows are read from {@code from} on only (a slice of the clustering order,
+     * which is the ids' time first), so a reader that already holds the fold of the rows before
+     * {@code from} never reads them again.
+     */
+    public CompletableFuture<SplitFold> foldPartitionSince(
+            BoardSettings board,
+            Instant bucket,
+            int shard,
+            Instant from,
+            Instant settledBefore,
+            Counting counting) {
+        PartitionFold settled = new PartitionFold(bucket, shard, null, counting);
+        PartitionFold open = new PartitionFold(bucket, shard, null, counting);
+        SplitByTime split = new SplitByTime(settledBefore, settled, open);
+        return session.executeAsync(
+                        selectPartitionSince
+                                .bind(
+                                        board.board(),
+                                        bucket,
+                                        shard,
+                                        Uuids.startOf(from.toEpochMilli()))
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> split.consume(page))
+                .toCompletableFuture();
+    }
+
+    private record SplitByTime(Instant settledBefore, PartitionFold settled, PartitionFold open) {
+
+        CompletionStage<SplitFold> consume(AsyncResultSet page) {
+            for (Row row : page.currentPage()) {
+                StoredEvent event = stored(row);
+                (TimeUuids.timeOf(event.voteId()).isBefore(settledBefore) ? settled : open)
+                        .add(event);
+            }
+            if (page.hasMorePages()) {
+                return page.fetchNextPage().thenCompose(this::consume);
+            }
+            return settled.finish().thenCombine(open.finish(), SplitFold::new);
+        }
     }
 
     private CompletionStage<EventFold> foldPartition(

@@ -1,0 +1,106 @@
+package org.leaderboard.query.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.TestCassandra;
+
+/**
+ * The incremental tail against a real Cassandra, with the reader's "now" given: what a read must
+ * see again (every row still inside its write window, however late it was stored) and what it never
+ * reads again (rows past the window plus the settled margin).
+ */
+class SettledTailIntegrationTests {
+
+    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("settled_tail");
+    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
+    private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
+    private static final EventFolds FOLDS = EventFolds.on(SESSION, Consistency.DEFAULT);
+    private static final Duration MARGIN = Duration.ofSeconds(10);
+
+    /** A bucket boundary, so that the tests' times fall in known buckets. */
+    private final Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+
+    @AfterAll
+    static void closeSession() {
+        SESSION.close();
+    }
+
+    @Test
+    void aVoteStoredLateButInsideItsWindowIsInTheNextRead() {
+        BoardSettings board = board("late");
+        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        vote(board, "alice", 1, now.minusSeconds(5));
+        assertThat(read(tail, board, now).events()).isEqualTo(1);
+
+        // Stamped 55 s ago (a client's own id, retried): older than rows already read, inside
+        // the 60 s window, stored after the first read.
+        vote(board, "bob", 4, now.minusSeconds(55));
+        EventFold second = read(tail, board, now.plusSeconds(1));
+
+        assertThat(second.events()).isEqualTo(2);
+        assertThat(second.tallies().get("bob").sum()).isEqualTo(4);
+        assertThat(second.tallies().get("alice").sum()).isEqualTo(1);
+    }
+
+    @Test
+    void rowsPastTheWindowAndMarginAreReadOnceAndKept() {
+        BoardSettings board = board("settled");
+        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        vote(board, "alice", 2, now.minusSeconds(170));
+        vote(board, "alice", 3, now.minusSeconds(100));
+        assertThat(read(tail, board, now).tallies().get("alice").sum()).isEqualTo(5);
+
+        // A row the writer would refuse (its time is 110 s ago, past the 60 s window): a reader
+        // that settled its bucket does not read it again, and still counts what it had.
+        vote(board, "carol", 9, now.minusSeconds(110));
+        EventFold again = read(tail, board, now.plusSeconds(1));
+
+        assertThat(again.events()).isEqualTo(2);
+        assertThat(again.tallies().get("alice").sum()).isEqualTo(5);
+        assertThat(again.tallies().get("carol").count()).isZero();
+        assertThat(read(new SettledTail(board, FOLDS, MARGIN), board, now).events()).isEqualTo(3);
+    }
+
+    @Test
+    void bucketsBeforeANewerCutoffAreDropped() {
+        BoardSettings board = board("cutoff");
+        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        vote(board, "alice", 2, now.minusSeconds(150));
+        vote(board, "bob", 3, now.minusSeconds(30));
+        assertThat(read(tail, board, now).events()).isEqualTo(2);
+
+        EventFold after = tail.read(now.minusSeconds(60), now.plusSeconds(1), now.plusSeconds(11));
+
+        assertThat(after.events()).isEqualTo(1);
+        assertThat(after.tallies().get("alice").count()).isZero();
+        assertThat(after.tallies().get("bob").sum()).isEqualTo(3);
+    }
+
+    private static EventFold read(SettledTail tail, BoardSettings board, Instant now) {
+        return tail.read(board.epoch(), now, now.plusSeconds(10));
+    }
+
+    private BoardSettings board(String name) {
+        return new BoardSettings(name, 60, UniqueVotes.NONE, 60, 4, 4, now.minusSeconds(600));
+    }
+
+    private static void vote(BoardSettings board, String user, int votes, Instant time) {
+        VoteCastEvent event =
+                new VoteCastEvent(TimeUuids.voteIdAt(time), board.board(), user, "voter", votes);
+        EVENTS.insert(board, event, time).toCompletableFuture().join();
+    }
+}
