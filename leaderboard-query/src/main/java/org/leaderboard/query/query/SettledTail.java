@@ -2,6 +2,7 @@ package org.leaderboard.query.query;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -43,7 +44,10 @@ final class SettledTail {
      */
     EventFold read(Instant cutoff, Instant now, Instant until) {
         buckets.keySet().removeIf(bucket -> bucket.isBefore(cutoff));
-        Instant settledBefore = now.minus(board.writeWindow()).minus(settledMargin);
+        // Whole milliseconds, the resolution of vote times and of the slice's lower bound: a row
+        // folded as settled must never be in the next read's slice again.
+        Instant settledBefore =
+                now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
         List<BucketRead> reads = new ArrayList<>();
         for (Instant bucket : board.buckets().startsBetween(cutoff, until)) {
             SettledBucket known = buckets.getOrDefault(bucket, SettledBucket.none(bucket));

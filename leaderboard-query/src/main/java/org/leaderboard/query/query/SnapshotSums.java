@@ -29,6 +29,7 @@ class SnapshotSums {
 
     private final LayerLoader loader;
     private final ConcurrentMap<String, HeadSum> newestByBoard = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Snapshot> readyByBoard = new ConcurrentHashMap<>();
 
     @Autowired
     SnapshotSums(SnapshotLayerDao layers) {
@@ -53,6 +54,30 @@ class SnapshotSums {
         return chosen.snapshot();
     }
 
+    /**
+     * As {@link #newestOf}, but without waiting for a newer head to load when an older snapshot of
+     * the board is ready: that one is answered from (with its own, older cutoff) while the newer
+     * one loads in the background. A query then never waits for a snapshot load but the first.
+     */
+    CompletableFuture<Snapshot> newestReady(BoardSettings board, SnapshotHead head) {
+        CompletableFuture<Snapshot> newest = newestOf(board, head);
+        Snapshot ready = readyByBoard.get(board.board());
+        if (newest.isDone() || ready == null || !sameChain(ready, head)) {
+            return newest;
+        }
+        return CompletableFuture.completedFuture(ready);
+    }
+
+    /**
+     * Whether {@code ready} is of the head's chain: on a board with a period, a new period's head
+     * starts a new chain, and the previous period's snapshot must not stand in for it.
+     */
+    private static boolean sameChain(Snapshot ready, SnapshotHead head) {
+        return !ready.layers().isEmpty()
+                && !head.layers().isEmpty()
+                && ready.layers().get(0).from().equals(head.layers().get(0).from());
+    }
+
     /** The snapshot of exactly {@code head}, an older one for time travel; not cached. */
     CompletableFuture<Snapshot> of(BoardSettings board, SnapshotHead head) {
         return sum(board, head.layers())
@@ -64,41 +89,57 @@ class SnapshotSums {
                                         head.layers()));
     }
 
+    /**
+     * Loads {@code fresh}: from the previous cached snapshot plus the new layers when the head
+     * extends it (waiting for the previous load if it is still running, rather than starting a
+     * whole second load of the board), else from all its layers.
+     */
     private void load(BoardSettings board, HeadSum fresh, HeadSum previous) {
-        Snapshot base = extendable(previous, fresh.head());
+        CompletableFuture<Snapshot> before =
+                previous == null
+                        ? CompletableFuture.completedFuture(null)
+                        : previous.snapshot().handle((base, failure) -> base);
         CompletableFuture<Snapshot> loading =
-                base == null
-                        ? of(board, fresh.head())
-                        : sum(board, after(base, fresh.head()))
-                                .thenApply(
-                                        delta ->
-                                                new Snapshot(
-                                                        fresh.head().cutoff(),
-                                                        base.ranked()
-                                                                .plus(delta.asMap(), delta::voters),
-                                                        fresh.head().layers()));
+                before.thenCompose(
+                        cached -> {
+                            Snapshot base = extendable(cached, fresh.head());
+                            return base == null
+                                    ? of(board, fresh.head())
+                                    : extend(board, base, fresh);
+                        });
         loading.whenComplete(
                 (snapshot, failure) -> {
                     if (failure != null) {
                         newestByBoard.remove(board.board(), fresh);
                         fresh.snapshot().completeExceptionally(failure);
                     } else {
+                        readyByBoard.merge(
+                                board.board(),
+                                snapshot,
+                                (old, next) -> next.cutoff().isAfter(old.cutoff()) ? next : old);
                         fresh.snapshot().complete(snapshot);
                     }
                 });
+    }
+
+    private CompletableFuture<Snapshot> extend(BoardSettings board, Snapshot base, HeadSum fresh) {
+        return sum(board, after(base, fresh.head()))
+                .thenApply(
+                        delta ->
+                                new Snapshot(
+                                        fresh.head().cutoff(),
+                                        base.ranked().plus(delta.asMap(), delta::voters),
+                                        fresh.head().layers()));
     }
 
     /**
      * The cached snapshot that {@code head} extends, or null: same chain (same first layer start),
      * an earlier cutoff, and no layer of the head straddling that cutoff.
      */
-    private static Snapshot extendable(HeadSum previous, SnapshotHead head) {
-        if (previous == null
-                || !previous.snapshot().isDone()
-                || previous.snapshot().isCompletedExceptionally()) {
+    private static Snapshot extendable(Snapshot base, SnapshotHead head) {
+        if (base == null) {
             return null;
         }
-        Snapshot base = previous.snapshot().join();
         List<LayerRef> layers = head.layers();
         if (base.layers().isEmpty()
                 || layers.isEmpty()

@@ -76,6 +76,20 @@ class SettledTailIntegrationTests {
     }
 
     @Test
+    void aRowInTheMillisecondOfTheSettledMomentIsCountedOnce() {
+        BoardSettings board = board("millisecond");
+        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        Instant readAt = now.plusNanos(500_000); // half a millisecond past a whole one
+        vote(board, "alice", 2, readAt.minusSeconds(70).truncatedTo(ChronoUnit.MILLIS));
+
+        read(tail, board, readAt);
+        EventFold next = read(tail, board, readAt.plusMillis(1));
+
+        assertThat(next.events()).isEqualTo(1);
+        assertThat(next.tallies().get("alice").sum()).isEqualTo(2);
+    }
+
+    @Test
     void bucketsBeforeANewerCutoffAreDropped() {
         BoardSettings board = board("cutoff");
         SettledTail tail = new SettledTail(board, FOLDS, MARGIN);

@@ -116,6 +116,23 @@ class SnapshotSumsTests {
     }
 
     @Test
+    void aReadWaitsForNoNewerHeadWhileAnOlderSnapshotIsReady() {
+        SnapshotSums sums = new SnapshotSums(source);
+        sums.newestOf(BOARD, head(FIRST.to(), FIRST)).join();
+        source.holdNext.set(new CompletableFuture<>());
+
+        Snapshot meanwhile = sums.newestReady(BOARD, head(SECOND.to(), FIRST, SECOND)).join();
+        source.release();
+        Snapshot later = sums.newestOf(BOARD, head(SECOND.to(), FIRST, SECOND)).join();
+
+        assertThat(meanwhile.cutoff()).isEqualTo(FIRST.to());
+        assertThat(alice(meanwhile)).isEqualTo(FIRST_VOTES);
+        assertThat(later.cutoff()).isEqualTo(SECOND.to());
+        assertThat(sums.newestReady(BOARD, head(SECOND.to(), FIRST, SECOND)).join().cutoff())
+                .isEqualTo(SECOND.to());
+    }
+
+    @Test
     void aFailedLoadIsRetriedByTheNextQuery() {
         SnapshotSums sums = new SnapshotSums(source);
         source.failNext.set(true);
@@ -140,6 +157,13 @@ class SnapshotSumsTests {
     private final class CountingLayers implements LayerLoader {
 
         final AtomicBoolean failNext = new AtomicBoolean();
+        final java.util.concurrent.atomic.AtomicReference<CompletableFuture<Void>> holdNext =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        private volatile CompletableFuture<Void> held = CompletableFuture.completedFuture(null);
+
+        void release() {
+            held.complete(null);
+        }
 
         @Override
         public CompletableFuture<Tallies> load(BoardSettings board, LayerRef layer) {
@@ -148,13 +172,19 @@ class SnapshotSumsTests {
                 return CompletableFuture.failedFuture(
                         new IllegalStateException("replica timed out"));
             }
-            // Completes on another thread, like the driver does.
-            return CompletableFuture.supplyAsync(
-                    () -> {
-                        Tallies tallies = new Tallies();
-                        tallies.addVote("alice", layer.equals(FIRST) ? FIRST_VOTES : SECOND_VOTES);
-                        return tallies;
-                    });
+            CompletableFuture<Void> hold = holdNext.getAndSet(null);
+            if (hold != null) {
+                held = hold;
+            }
+            // Completes on another thread, like the driver does; a held load when released.
+            return (hold == null ? CompletableFuture.<Void>completedFuture(null) : hold)
+                    .thenApplyAsync(
+                            ignored -> {
+                                Tallies tallies = new Tallies();
+                                tallies.addVote(
+                                        "alice", layer.equals(FIRST) ? FIRST_VOTES : SECOND_VOTES);
+                                return tallies;
+                            });
         }
     }
 }
