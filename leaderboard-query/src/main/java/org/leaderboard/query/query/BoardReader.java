@@ -144,7 +144,7 @@ class BoardReader implements DisposableBean {
         if (head.isEmpty() || !head.get().cutoff().isAfter(periodStart)) {
             return Snapshot.empty(periodStart);
         }
-        return (asOf == null ? sums.newestReady(board, head.get()) : sums.of(board, head.get()))
+        return (asOf == null ? sums.newestOf(board, head.get()) : sums.of(board, head.get()))
                 .join();
     }
 

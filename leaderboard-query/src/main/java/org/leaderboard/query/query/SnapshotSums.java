@@ -29,7 +29,6 @@ class SnapshotSums {
 
     private final LayerLoader loader;
     private final ConcurrentMap<String, HeadSum> newestByBoard = new ConcurrentHashMap<>();
-    private final ConcurrentMap<String, Snapshot> readyByBoard = new ConcurrentHashMap<>();
 
     @Autowired
     SnapshotSums(SnapshotLayerDao layers) {
@@ -52,30 +51,6 @@ class SnapshotSums {
             load(board, fresh, previous);
         }
         return chosen.snapshot();
-    }
-
-    /**
-     * As {@link #newestOf}, but without waiting for a newer head to load when an older snapshot of
-     * the board is ready: that one is answered from (with its own, older cutoff) while the newer
-     * one loads in the background. A query then never waits for a snapshot load but the first.
-     */
-    CompletableFuture<Snapshot> newestReady(BoardSettings board, SnapshotHead head) {
-        CompletableFuture<Snapshot> newest = newestOf(board, head);
-        Snapshot ready = readyByBoard.get(board.board());
-        if (newest.isDone() || ready == null || !sameChain(ready, head)) {
-            return newest;
-        }
-        return CompletableFuture.completedFuture(ready);
-    }
-
-    /**
-     * Whether {@code ready} is of the head's chain: on a board with a period, a new period's head
-     * starts a new chain, and the previous period's snapshot must not stand in for it.
-     */
-    private static boolean sameChain(Snapshot ready, SnapshotHead head) {
-        return !ready.layers().isEmpty()
-                && !head.layers().isEmpty()
-                && ready.layers().get(0).from().equals(head.layers().get(0).from());
     }
 
     /** The snapshot of exactly {@code head}, an older one for time travel; not cached. */
@@ -113,10 +88,6 @@ class SnapshotSums {
                         newestByBoard.remove(board.board(), fresh);
                         fresh.snapshot().completeExceptionally(failure);
                     } else {
-                        readyByBoard.merge(
-                                board.board(),
-                                snapshot,
-                                (old, next) -> next.cutoff().isAfter(old.cutoff()) ? next : old);
                         fresh.snapshot().complete(snapshot);
                     }
                 });

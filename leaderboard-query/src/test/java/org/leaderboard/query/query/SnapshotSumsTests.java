@@ -116,23 +116,6 @@ class SnapshotSumsTests {
     }
 
     @Test
-    void aReadWaitsForNoNewerHeadWhileAnOlderSnapshotIsReady() {
-        SnapshotSums sums = new SnapshotSums(source);
-        sums.newestOf(BOARD, head(FIRST.to(), FIRST)).join();
-        source.holdNext.set(new CompletableFuture<>());
-
-        Snapshot meanwhile = sums.newestReady(BOARD, head(SECOND.to(), FIRST, SECOND)).join();
-        source.release();
-        Snapshot later = sums.newestOf(BOARD, head(SECOND.to(), FIRST, SECOND)).join();
-
-        assertThat(meanwhile.cutoff()).isEqualTo(FIRST.to());
-        assertThat(alice(meanwhile)).isEqualTo(FIRST_VOTES);
-        assertThat(later.cutoff()).isEqualTo(SECOND.to());
-        assertThat(sums.newestReady(BOARD, head(SECOND.to(), FIRST, SECOND)).join().cutoff())
-                .isEqualTo(SECOND.to());
-    }
-
-    @Test
     void aFailedLoadIsRetriedByTheNextQuery() {
         SnapshotSums sums = new SnapshotSums(source);
         source.failNext.set(true);
