@@ -17,6 +17,16 @@
   };
   const charts = { rate: null, top: null, data: null, timer: null };
   const fmt = new Intl.NumberFormat();
+  // What the score column holds on each kind of board (the answer's scoreKind).
+  const scoreLabels = { SUM: "Votes", BEST: "Best", LOWEST: "Lowest", COUNT: "Count" };
+  const scoreOf = (entry) => (entry.score ?? entry.votes);
+  const scoreName = (page) => scoreLabels[page.scoreKind] || "Votes";
+  // "42 votes" on a SUM board, "lowest 81,204" on a game board.
+  const scoreText = (standing) => !standing.scoreKind || standing.scoreKind === "SUM"
+    ? fmt.format(standing.votes) + " votes"
+    : scoreName(standing).toLowerCase() + " " + fmt.format(scoreOf(standing));
+  // A chart point's score is null before a first submission on a BEST or LOWEST board: a gap.
+  const pointScore = (point) => (point.score === undefined ? point.votes : point.score);
   const time = (iso) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "medium" });
   document.title = board + " · Leaderboard";
   $("title").textContent = board;
@@ -63,6 +73,7 @@
 
   function render(page) {
     state.page = page;
+    $("score-head").textContent = scoreName(page);
     const entries = page.entries;
     renderRows($("rows"), entries, state.searched);
     $("empty").hidden = entries.length > 0;
@@ -77,6 +88,7 @@
     $("facts").textContent = facts.join(" · ");
     renderPeriod(page);
     if (state.searched && !state.asOf) search(state.searched, true);
+    fitScoreAxis();
     appendLiveTotals();
   }
 
@@ -121,14 +133,14 @@
   }
 
   function fill(row, entry, tie, highlighted) {
-    const votesChanged = row.dataset.votes !== undefined && row.dataset.votes !== String(entry.votes);
+    const votesChanged = row.dataset.votes !== undefined && row.dataset.votes !== String(scoreOf(entry));
     row.dataset.rank = entry.rank;
-    row.dataset.votes = entry.votes;
+    row.dataset.votes = scoreOf(entry);
     row.className = "row" + (entry.rank <= 3 ? " medal-" + entry.rank : "") + (tie ? " tie" : "") +
       (highlighted ? " me" : "");
     row.querySelector(".rank-number").textContent = entry.rank;
     row.querySelector(".user").textContent = entry.user;
-    row.querySelector(".votes").textContent = fmt.format(entry.votes);
+    row.querySelector(".votes").textContent = fmt.format(scoreOf(entry));
     row.querySelector(".voters").textContent = fmt.format(entry.distinctVoters);
     row.querySelector(".mean").textContent = entry.mean.toFixed(2);
     if (votesChanged) {
@@ -151,8 +163,8 @@
       summary.className = "standing-summary";
       summary.innerHTML = '<span class="big"></span> <span class="of"></span>';
       summary.querySelector(".big").textContent = "#" + standing.rank;
-      summary.querySelector(".of").textContent = standing.user + " · " + fmt.format(standing.votes) +
-        " votes · of " + fmt.format(standing.totalUsers);
+      summary.querySelector(".of").textContent = standing.user + " · " + scoreText(standing) +
+        " · of " + fmt.format(standing.totalUsers);
       const list = document.createElement("ol");
       list.className = "rows compact";
       panel.append(summary, list);
@@ -254,7 +266,7 @@
     });
     const lines = data.top.map((series, i) => ({
       label: series.user,
-      data: series.points.map((p) => ({ x: Date.parse(p.at), y: p.votes })),
+      data: series.points.map((p) => ({ x: Date.parse(p.at), y: pointScore(p) })),
       borderColor: palette[i % palette.length],
       backgroundColor: palette[i % palette.length],
       // Monotone: a smoothed total must not rise above the count it reaches and fall back.
@@ -267,7 +279,18 @@
       ? "From snapshots, up to " + time(data.newestCutoff) + (state.asOf ? "" : "; the last point of each leader is live.") +
         (data.topComplete ? "" : " Leaders' lines are off for boards this large.")
       : "No snapshots in this hour yet: the chart fills in as the snapshot worker runs.";
+    fitScoreAxis();
     appendLiveTotals();
+  }
+
+  /** A best or lowest score is far from 0, and on a LOWEST board a line rises as the time falls. */
+  function fitScoreAxis() {
+    const kind = state.page && state.page.scoreKind;
+    if (!charts.top || !kind) return;
+    const y = charts.top.options.scales.y;
+    y.beginAtZero = kind === "SUM" || kind === "COUNT";
+    y.reverse = kind === "LOWEST";
+    charts.top.update("none");
   }
 
   function options(x, legend) {
@@ -286,11 +309,11 @@
   /** The leaders' lines end at their live totals (snapshots are a write window behind). */
   function appendLiveTotals() {
     if (!charts.top || state.asOf || !state.page) return;
-    const live = new Map(state.page.entries.map((e) => [e.user, e.votes]));
+    const live = new Map(state.page.entries.map((e) => [e.user, scoreOf(e)]));
     const now = Date.now();
     charts.top.data.datasets.forEach((dataset, i) => {
       const series = charts.data.top[i];
-      const points = series.points.map((p) => ({ x: Date.parse(p.at), y: p.votes }));
+      const points = series.points.map((p) => ({ x: Date.parse(p.at), y: pointScore(p) }));
       if (live.has(series.user)) points.push({ x: now, y: live.get(series.user) });
       dataset.data = points;
     });

@@ -18,9 +18,10 @@
         name.textContent = board.board;
         const meta = document.createElement("span");
         meta.className = "board-meta";
-        meta.textContent = board.period
+        const kind = { BEST: "best score", LOWEST: "lowest score", COUNT: "count" }[board.score];
+        meta.textContent = (board.period
           ? board.period.toLowerCase() + " · " + board.timeZone
-          : "all time";
+          : "all time") + (kind ? " · " + kind : "");
         link.append(name, meta);
         item.append(link);
         list.append(item);

@@ -113,9 +113,11 @@ public class ApiSecurityConfig {
                 AnonymousAuthenticationFilter.class);
         http.authorizeHttpRequests(
                 a -> {
-                    // Error dispatches render a refusal already decided; they must not turn into
-                    // 401s.
-                    a.dispatcherTypeMatchers(DispatcherType.ERROR).permitAll();
+                    // Error dispatches render a refusal already decided; async dispatches render
+                    // the result of a request authorized on its first dispatch (the filters that
+                    // read credentials run once per request): neither must turn into a 401.
+                    a.dispatcherTypeMatchers(DispatcherType.ERROR, DispatcherType.ASYNC)
+                            .permitAll();
                     OPERATIONS.forEach(path -> a.requestMatchers(path(path)).permitAll());
                     API_DOCS.forEach(
                             path ->

@@ -22,6 +22,7 @@ import org.leaderboard.local.NodeSpec;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.local.Sessions;
 import org.leaderboard.model.cassandra.Schema;
+import org.leaderboard.testsupport.ServiceJvm;
 
 /**
  * A node that demands a password (PasswordAuthenticator) and TLS on its CQL port
@@ -140,7 +141,8 @@ class CassandraSecurityIntegrationTests {
                         Services.jar("writer-service"),
                         FreePorts.any(),
                         arguments,
-                        directory.resolve("logs"));
+                        directory.resolve("logs"),
+                        ServiceJvm.options());
         writer.start();
         try {
             await().atMost(Duration.ofMinutes(3)).until(() -> !writer.isAlive());

@@ -29,9 +29,14 @@ class ClockSkewIntegrationTests {
         String keyspace = cluster.newKeyspace("clock_skew");
         Oracle oracle = new Oracle();
         try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
-            ServiceProcess behind = services.writer("writer-behind", "--writer.clock-offset=-2s");
-            ServiceProcess ahead = services.writer("writer-ahead", "--writer.clock-offset=2s");
-            ServiceProcess query = services.query();
+            ServiceProcess[] started =
+                    services.together(
+                            () -> services.writer("writer-behind", "--writer.clock-offset=-2s"),
+                            () -> services.writer("writer-ahead", "--writer.clock-offset=2s"),
+                            services::query);
+            ServiceProcess behind = started[0];
+            ServiceProcess ahead = started[1];
+            ServiceProcess query = started[2];
             Boards.create(behind.baseUrl(), BOARD);
             RetryingClient client =
                     new RetryingClient(List.of(behind.baseUrl(), ahead.baseUrl()), oracle);

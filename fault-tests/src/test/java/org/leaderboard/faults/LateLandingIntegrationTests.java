@@ -38,8 +38,10 @@ class LateLandingIntegrationTests {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("late_landing");
         try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
-            ServiceProcess writer = services.writer("writer-service");
-            ServiceProcess query = services.query();
+            ServiceProcess[] started =
+                    services.together(() -> services.writer("writer-service"), services::query);
+            ServiceProcess writer = started[0];
+            ServiceProcess query = started[1];
             Boards.create(writer.baseUrl(), BOARD);
             UUID acknowledged = TimeUuids.newVoteId();
             assertThat(cast(writer, acknowledged, "acked", 1).status()).isEqualTo(202);

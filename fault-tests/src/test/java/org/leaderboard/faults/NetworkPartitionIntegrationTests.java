@@ -42,10 +42,16 @@ class NetworkPartitionIntegrationTests {
         String unavailable = NetworkFaults.unavailableBecause();
         try (Services services = new Services(keyspace, cluster.springArguments(keyspace));
                 NetworkFaults network = new NetworkFaults()) {
-            ServiceProcess writer = services.writer("writer-service");
-            ServiceProcess query = services.query();
-            ServiceProcess worker =
-                    services.scheduledWorker("--snapshot.cron=*/2 * * * * *", Boards.SAFETY_MARGIN);
+            ServiceProcess[] started =
+                    services.together(
+                            () -> services.writer("writer-service"),
+                            services::query,
+                            () ->
+                                    services.scheduledWorker(
+                                            "--snapshot.cron=*/2 * * * * *", Boards.SAFETY_MARGIN));
+            ServiceProcess writer = started[0];
+            ServiceProcess query = started[1];
+            ServiceProcess worker = started[2];
             Boards.create(writer.baseUrl(), BOARD);
             RetryingClient client = new RetryingClient(List.of(writer.baseUrl()), oracle);
             SteadyLoad load = new SteadyLoad(client, BOARD).start(VOTES_PER_SECOND);

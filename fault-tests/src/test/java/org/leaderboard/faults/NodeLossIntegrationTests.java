@@ -27,9 +27,15 @@ class NodeLossIntegrationTests {
         String keyspace = cluster.newKeyspace("node_loss");
         Oracle oracle = new Oracle();
         try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
-            ServiceProcess writer = services.writer("writer-service");
-            ServiceProcess query = services.query();
-            services.scheduledWorker("--snapshot.cron=*/2 * * * * *", Boards.SAFETY_MARGIN);
+            ServiceProcess[] started =
+                    services.together(
+                            () -> services.writer("writer-service"),
+                            services::query,
+                            () ->
+                                    services.scheduledWorker(
+                                            "--snapshot.cron=*/2 * * * * *", Boards.SAFETY_MARGIN));
+            ServiceProcess writer = started[0];
+            ServiceProcess query = started[1];
             Boards.create(writer.baseUrl(), BOARD);
             RetryingClient client = new RetryingClient(List.of(writer.baseUrl()), oracle);
             SteadyLoad load = new SteadyLoad(client, BOARD).start(VOTES_PER_SECOND);

@@ -10,11 +10,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.ServiceJvm;
 
 /**
  * The services of one test class as users run them: processes started from their executable jars,
@@ -92,12 +95,29 @@ final class Services implements AutoCloseable {
                                         Stream.of(extra))
                                 .flatMap(s -> s)
                                 .toList(),
-                        logs);
+                        logs,
+                        ServiceJvm.options());
         started.add(service);
         ALL.add(service);
         service.start();
         service.awaitHealthy(Duration.ofMinutes(3));
         return service;
+    }
+
+    /**
+     * Starts services side by side, each on a thread of its own (a start mostly waits for the JVM),
+     * and returns them in order once every one is healthy.
+     */
+    @SafeVarargs
+    final ServiceProcess[] together(Supplier<ServiceProcess>... starts) {
+        List<CompletableFuture<ServiceProcess>> starting =
+                Stream.of(starts)
+                        .map(
+                                start ->
+                                        CompletableFuture.supplyAsync(
+                                                start, task -> new Thread(task).start()))
+                        .toList();
+        return starting.stream().map(CompletableFuture::join).toArray(ServiceProcess[]::new);
     }
 
     /** Runs {@code snapshot-worker --once} to completion and returns its exit code. */
@@ -119,6 +139,7 @@ final class Services implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
         command.add("-Daxoniq.update-checker.disabled=true");
+        command.addAll(ServiceJvm.options());
         command.add("-jar");
         command.add(jar("snapshot-worker").toString());
         command.add("--once");

@@ -29,7 +29,10 @@ class SnapshotWorkerCrashIntegrationTests {
 
     private static final String TEST = "snapshot-crash";
     private static final String BOARD = "snapshot-crash";
-    private static final int ROUNDS = 2;
+
+    /** One in the suite (to keep it short); {@code -Dfault.snapshot-crash.rounds=4} for more. */
+    private static final int ROUNDS = Integer.getInteger("fault.snapshot-crash.rounds", 1);
+
     private static final int WORKERS = 3;
 
     /** One bucket per step: a pass commits many heads, so kills land between them. */

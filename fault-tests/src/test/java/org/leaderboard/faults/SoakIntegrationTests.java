@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.leaderboard.faults.RetryingClient.Result;
 import org.leaderboard.local.ServiceProcess;
 
@@ -18,7 +19,14 @@ import org.leaderboard.local.ServiceProcess;
  * vote acknowledged, none refused, every query answered, each vote counted once, and the heap after
  * a full GC of every process (services and Cassandra nodes) about the same at the end as after the
  * warm-up.
+ *
+ * <p>Not part of the test suite, which must stay short: {@code ./run-benchmarks --soak [PT10M]}
+ * runs it ({@code -Dfault.soak=true} with Maven).
  */
+@EnabledIfSystemProperty(
+        named = "fault.soak",
+        matches = "true",
+        disabledReason = "a long scenario: ./run-benchmarks --soak runs it")
 class SoakIntegrationTests {
 
     private static final String TEST = "soak";

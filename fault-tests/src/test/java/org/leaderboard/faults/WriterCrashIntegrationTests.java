@@ -27,9 +27,14 @@ class WriterCrashIntegrationTests {
         String keyspace = cluster.newKeyspace("writer_crash");
         Oracle oracle = new Oracle();
         try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
-            ServiceProcess first = services.writer("writer-a");
-            ServiceProcess second = services.writer("writer-b");
-            ServiceProcess query = services.query();
+            ServiceProcess[] started =
+                    services.together(
+                            () -> services.writer("writer-a"),
+                            () -> services.writer("writer-b"),
+                            services::query);
+            ServiceProcess first = started[0];
+            ServiceProcess second = started[1];
+            ServiceProcess query = started[2];
             Boards.create(first.baseUrl(), BOARD);
             RetryingClient client =
                     new RetryingClient(List.of(first.baseUrl(), second.baseUrl()), oracle);

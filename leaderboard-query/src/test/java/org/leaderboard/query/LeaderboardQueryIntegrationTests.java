@@ -22,6 +22,7 @@ import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
@@ -205,6 +206,38 @@ class LeaderboardQueryIntegrationTests {
     }
 
     @Test
+    void aFriendsBoardShowsTheNamedUsersWithTheirRanksOnTheWholeBoard() {
+        BoardSettings board = board("friends");
+        Instant cutoff = board.buckets().floor(now.minusSeconds(300));
+        for (int i = 1; i <= 7; i++) {
+            vote(board, "u" + i, 80 - 10 * i, cutoff.minusSeconds(i));
+        }
+        writeSnapshot(board, cutoff);
+        vote(board, "u6", 45, now.minusSeconds(50));
+
+        JsonNode friends = ok("/boards/friends/leaderboard?users=u7,u2,nobody,u6,u2");
+        JsonNode repeated = ok("/boards/friends/leaderboard?users=u7&users=u2");
+        JsonNode eventual = ok("/boards/friends/leaderboard?users=u2,u5&consistency=eventual");
+
+        // The whole board, ranked as users(...) would show it: u6 (20 + 45) passed u2..u5.
+        List<String> whole = users(ok("/boards/friends/leaderboard"));
+        assertThat(whole).containsExactly("u1", "u6", "u2", "u3", "u4", "u5", "u7");
+        assertThat(users(friends)).containsExactly("u6", "u2", "u7");
+        assertThat(ranks(friends)).containsExactly(2L, 3L, 7L);
+        assertThat(votes(friends)).containsExactly(65L, 60L, 10L);
+        assertThat(friends.get("totalUsers").asLong()).isEqualTo(7);
+        assertThat(friends.get("tailEvents").asLong()).isEqualTo(1);
+        assertThat(users(repeated)).containsExactly("u2", "u7");
+        assertThat(users(eventual)).containsExactly("u2", "u5");
+        assertRefused(
+                "/boards/friends/leaderboard?users=u1&limit=5",
+                "users",
+                "users: names the users to show, so it cannot be combined with limit: leave out"
+                        + " one of the two");
+        assertRefused("/boards/friends/leaderboard?users=u1,,u2", "users", "users: is required");
+    }
+
+    @Test
     void anUnknownUserOrBoardIs404() {
         sevenUsers("known");
 
@@ -300,6 +333,66 @@ class LeaderboardQueryIntegrationTests {
                 "consistency",
                 "consistency: 'sometimes' is not a consistency; use strong (read-your-writes, the"
                         + " default) or eventual (in-memory, about a second old)");
+    }
+
+    @Test
+    void beyondTheRetentionHorizonOnlyEachClosedPeriodsFinalStandingsAreAnswered() {
+        Instant today = now.truncatedTo(ChronoUnit.DAYS);
+        Instant dayBeforeYesterday = today.minus(Duration.ofDays(2));
+        Instant yesterday = today.minus(Duration.ofDays(1));
+        BoardSettings daily =
+                BOARDS.insertIfAbsent(
+                        new BoardSettings(
+                                "kept-daily",
+                                60,
+                                UniqueVotes.NONE,
+                                60,
+                                4,
+                                4,
+                                dayBeforeYesterday.plusSeconds(3600),
+                                Period.DAILY,
+                                BoardSettings.UTC,
+                                1));
+        vote(daily, "alice", 3, dayBeforeYesterday.plus(Duration.ofHours(12)));
+        vote(daily, "bob", 1, dayBeforeYesterday.plus(Duration.ofHours(13)));
+        // The head at the day's end: the final standings that retention keeps.
+        writeSnapshot(daily, yesterday);
+        Instant lastMillisecond = yesterday.minusMillis(1);
+
+        JsonNode refused =
+                problem(
+                        "/boards/kept-daily/leaderboard?asOf="
+                                + dayBeforeYesterday.plus(Duration.ofHours(14)),
+                        400);
+        assertThat(refused.get("field").asText()).isEqualTo("asOf");
+        assertThat(refused.get("detail").asText())
+                .contains("before the board's time-travel horizon")
+                .contains("retentionDays 1")
+                .contains("asOf=" + lastMillisecond);
+        JsonNode finalStandings = ok("/boards/kept-daily/leaderboard?asOf=" + lastMillisecond);
+        assertThat(users(finalStandings)).containsExactly("alice", "bob");
+        assertThat(votes(finalStandings)).containsExactly(3L, 1L);
+        assertThat(finalStandings.get("tailEvents").asLong()).isZero();
+
+        BOARDS.insertIfAbsent(
+                new BoardSettings(
+                        "kept-plain",
+                        60,
+                        UniqueVotes.NONE,
+                        60,
+                        4,
+                        4,
+                        now.minusSeconds(600),
+                        Period.NONE,
+                        BoardSettings.UTC,
+                        1));
+        JsonNode plain =
+                problem(
+                        "/boards/kept-plain/leaderboard?asOf=" + now.minus(Duration.ofDays(2)),
+                        400);
+        assertThat(plain.get("detail").asText())
+                .contains("before the board's time-travel horizon")
+                .doesNotContain("final standings");
     }
 
     @Test

@@ -49,6 +49,22 @@ class ArchitectureTests {
     }
 
     @Test
+    void theOperatorCliIsAnHttpClientOfTheServicesNotAPartOfThem() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.leaderboard.cli..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.springframework..",
+                        "org.leaderboard.writer..",
+                        "org.leaderboard.query..",
+                        "org.leaderboard.snapshot..",
+                        "org.leaderboard.model.cassandra..")
+                .check(CLASSES);
+    }
+
+    @Test
     void theSharedModelIsPlainJavaWithoutSpringOrAxon() {
         noClasses()
                 .that()

@@ -11,8 +11,9 @@ import org.leaderboard.model.time.TimeUuids;
 
 /**
  * Generates malformed requests against every endpoint of the writer ({@code POST /boards}, {@code
- * POST /boards/{board}/votes}, {@code .../votes/batch}, {@code .../votes/{voteId}/retraction}) and
- * of the query service ({@code GET /boards/{board}/leaderboard}, {@code
+ * POST /boards/{board}/votes}, {@code .../votes/batch}, {@code .../votes/{voteId}/retraction}, and
+ * the board administration: {@code GET /boards}, {@code GET /boards/{board}}, {@code .../close},
+ * {@code .../reopen}) and of the query service ({@code GET /boards/{board}/leaderboard}, {@code
  * /boards/{board}/users/{user}}). Board {@link #BOARD} exists with default settings and user {@link
  * #USER} has votes on it, so each request has exactly one thing wrong. JSON is written with {@code
  * `} for {@code "} to stay readable.
@@ -44,6 +45,7 @@ final class BadInputCorpus {
         corpus.retractions();
         corpus.methodsAndMedia();
         corpus.credentials();
+        corpus.boardAdministration();
         corpus.queryParameters();
         corpus.queryPaths();
         return List.copyOf(corpus.requests);
@@ -616,17 +618,18 @@ final class BadInputCorpus {
     private void methodsAndMedia() {
         add(
                 BadRequest.post("methods and media types", "writer", "/boards", null)
-                        .method("GET")
-                        .expect(405, "GET"));
+                        .method("PUT")
+                        .expect(405, "PUT"));
         for (String method : List.of("GET", "PUT", "DELETE", "PATCH")) {
             add(
                     BadRequest.post("methods and media types", "writer", VOTES, VALID_VOTE)
                             .method(method)
                             .expect(405, method));
         }
+        // GET /boards/{board} is the board's detail (ADMIN); nothing else is served there.
         add(
                 BadRequest.post("methods and media types", "writer", "/boards/" + BOARD, VALID_VOTE)
-                        .expect(404, null));
+                        .expect(405, "POST"));
         add(
                 BadRequest.post("methods and media types", "writer", BATCH + "/more", VALID_VOTE)
                         .expect(404, null));
@@ -672,6 +675,52 @@ final class BadInputCorpus {
                 BadRequest.get("methods and media types", "/boards/" + BOARD + "/nothing")
                         .expect(404, null));
         add(BadRequest.get("methods and media types", TOP + "/more").expect(404, null));
+    }
+
+    /**
+     * The ADMIN endpoints of the writer. Nothing here may succeed: a close of {@link #BOARD} would
+     * change the boards table, which the test requires unchanged.
+     */
+    private void boardAdministration() {
+        String category = "board administration";
+        for (String limit : List.of("0", "1001", "-1", "0x10", "%2B5", "%201", "abc", "1.5")) {
+            add(
+                    BadRequest.post(category, "writer", "/boards?limit=" + limit, null)
+                            .method("GET")
+                            .expect(400, "limit"));
+        }
+        for (String state : List.of("zz", "0x00ff", "0x" + "ab".repeat(500), "%2Fx")) {
+            add(
+                    BadRequest.post(category, "writer", "/boards?pageState=" + state, null)
+                            .method("GET")
+                            .expect(400, "pageState"));
+        }
+        add(
+                BadRequest.post(category, "writer", "/boards/no-such-board", null)
+                        .method("GET")
+                        .expect(404, "no-such-board"));
+        String close = "/boards/" + BOARD + "/close";
+        for (String body :
+                List.of(
+                        j("{`closeAt`:`2000-01-01T00:00:00Z`}"),
+                        j("{`closeAt`:`tomorrow`}"),
+                        j("{`closeAt`:`2099-01-01`}"),
+                        j("{`closeAt`:true}"))) {
+            add(BadRequest.post(category, "writer", close, body).expect(400, "closeAt"));
+        }
+        add(
+                BadRequest.post(category, "writer", close, j("{`closesAt`:`2099-01-01T00:00:00Z`}"))
+                        .expect(400, "closesAt"));
+        add(BadRequest.post(category, "writer", close, "{").expect(400, "JSON"));
+        for (String action : List.of("close", "reopen")) {
+            add(
+                    BadRequest.post(category, "writer", "/boards/no-such-board/" + action, null)
+                            .expect(404, "no-such-board"));
+            add(
+                    BadRequest.post(category, "writer", "/boards/" + BOARD + "/" + action, null)
+                            .method("DELETE")
+                            .expect(405, "DELETE"));
+        }
     }
 
     private void credentials() {

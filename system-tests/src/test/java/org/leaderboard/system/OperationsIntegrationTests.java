@@ -185,7 +185,8 @@ class OperationsIntegrationTests {
                         RunningSystem.jar("snapshot-worker"),
                         FreePorts.any(),
                         arguments,
-                        Path.of("target", "system-logs", system.keyspace).toAbsolutePath());
+                        Path.of("target", "system-logs", system.keyspace).toAbsolutePath(),
+                        org.leaderboard.testsupport.ServiceJvm.options());
         worker.start();
         worker.awaitHealthy(Duration.ofMinutes(2));
     }

@@ -1,5 +1,6 @@
 package org.leaderboard.system;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,7 +17,24 @@ final class Oracle {
 
     record Vote(UUID voteId, String board, String user, String voter, int votes) {}
 
-    record Row(long rank, String user, long votes, long count, long min, long max) {}
+    record Row(long rank, String user, long votes, long count, long min, long max) {
+
+        /** The rows of a leaderboard answer's {@code entries}, as the query service shows them. */
+        static List<Row> of(JsonNode entries) {
+            List<Row> rows = new ArrayList<>();
+            entries.forEach(
+                    e ->
+                            rows.add(
+                                    new Row(
+                                            e.get("rank").asLong(),
+                                            e.get("user").asText(),
+                                            e.get("votes").asLong(),
+                                            e.get("count").asLong(),
+                                            e.get("min").asLong(),
+                                            e.get("max").asLong())));
+            return rows;
+        }
+    }
 
     private final Map<UUID, Vote> accepted = new ConcurrentHashMap<>();
 

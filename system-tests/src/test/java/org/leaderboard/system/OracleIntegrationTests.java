@@ -268,16 +268,7 @@ class OracleIntegrationTests {
         List<Row> rows = new ArrayList<>();
         for (int offset = 0; ; offset += 7) {
             JsonNode entries = leaderboardPage(board, offset, 7).get("entries");
-            entries.forEach(
-                    e ->
-                            rows.add(
-                                    new Row(
-                                            e.get("rank").asLong(),
-                                            e.get("user").asText(),
-                                            e.get("votes").asLong(),
-                                            e.get("count").asLong(),
-                                            e.get("min").asLong(),
-                                            e.get("max").asLong())));
+            rows.addAll(Row.of(entries));
             if (entries.size() < 7) {
                 return rows;
             }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.ServiceJvm;
 import org.leaderboard.testsupport.TestCassandra;
 
 /**
@@ -29,6 +30,8 @@ final class RunningSystem implements AutoCloseable {
      * feed both); HttpJson sends it.
      */
     static final String ADMIN_KEY = "system-test-admin-key-0123456789";
+
+    private static final List<String> JVM_OPTIONS = ServiceJvm.options();
 
     final String keyspace;
     final ServiceProcess writer;
@@ -50,18 +53,35 @@ final class RunningSystem implements AutoCloseable {
                         jar("writer-service"),
                         FreePorts.any(),
                         with(withAdminKey(cassandra()), extraArguments),
-                        logs);
+                        logs,
+                        JVM_OPTIONS);
         this.query =
                 new ServiceProcess(
                         "leaderboard-query",
                         jar("leaderboard-query"),
                         FreePorts.any(),
                         with(withAdminKey(cassandra()), extraArguments),
-                        logs);
+                        logs,
+                        JVM_OPTIONS);
+        long started = System.nanoTime();
         writer.start();
         query.start();
         writer.awaitHealthy(Duration.ofMinutes(2));
         query.awaitHealthy(Duration.ofMinutes(2));
+        System.out.printf(
+                "[system] %s: writer and query healthy after %d ms, CPU %d ms and %d ms (%s)%n",
+                keyspace,
+                (System.nanoTime() - started) / 1_000_000,
+                cpuMillis(writer),
+                cpuMillis(query),
+                JVM_OPTIONS);
+    }
+
+    private static long cpuMillis(ServiceProcess service) {
+        return ProcessHandle.of(service.pid().orElseThrow())
+                .flatMap(process -> process.info().totalCpuDuration())
+                .map(Duration::toMillis)
+                .orElse(-1L);
     }
 
     String writerUrl() {
@@ -83,7 +103,8 @@ final class RunningSystem implements AutoCloseable {
                         jar("writer-service"),
                         FreePorts.any(),
                         withAdminKey(cassandra()),
-                        logs);
+                        logs,
+                        JVM_OPTIONS);
         extraProcesses.add(another);
         another.start();
         another.awaitHealthy(Duration.ofMinutes(2));
@@ -106,7 +127,8 @@ final class RunningSystem implements AutoCloseable {
                         jar("leaderboard-query"),
                         FreePorts.any(),
                         with(withAdminKey(cassandra()), extraArguments),
-                        logs);
+                        logs,
+                        JVM_OPTIONS);
         extraProcesses.add(another);
         another.start();
         another.awaitHealthy(Duration.ofMinutes(2));
@@ -124,7 +146,8 @@ final class RunningSystem implements AutoCloseable {
                         jar("snapshot-worker"),
                         FreePorts.any(),
                         with(cassandra(), extraArguments),
-                        logs);
+                        logs,
+                        JVM_OPTIONS);
         extraProcesses.add(worker);
         worker.start();
         worker.awaitHealthy(Duration.ofMinutes(2));
@@ -149,6 +172,7 @@ final class RunningSystem implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
+        command.addAll(JVM_OPTIONS);
         command.add("-jar");
         command.add(jar("snapshot-worker").toString());
         command.add("--once");

@@ -115,6 +115,13 @@ public final class TestCassandra {
         }
     }
 
+    /** The JMX port of the node this JVM started (nodetool's), empty for an external node. */
+    public java.util.OptionalInt jmxPort() {
+        return node == null
+                ? java.util.OptionalInt.empty()
+                : java.util.OptionalInt.of(node.spec().jmxPort());
+    }
+
     public String contactPoint() {
         return contactPoint;
     }

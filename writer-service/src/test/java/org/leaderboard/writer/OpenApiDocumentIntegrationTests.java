@@ -36,6 +36,10 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
         assertThat(OpenApiDocuments.served(mappings))
                 .contains(
                         "POST /boards",
+                        "GET /boards",
+                        "GET /boards/{board}",
+                        "POST /boards/{board}/close",
+                        "POST /boards/{board}/reopen",
                         "POST /boards/{board}/votes",
                         "POST /boards/{board}/votes/batch",
                         "POST /boards/{board}/votes/{voteId}/retraction");
@@ -52,7 +56,15 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
                 document.at("/paths/~1boards~1{board}~1votes/post/responses/422/content");
         assertThat(refused.at("/application~1problem+json/examples").fieldNames())
                 .toIterable()
-                .containsExactly("Vote outside the write window", "Vote not counted");
+                .containsExactly(
+                        "Vote outside the write window", "Board closed", "Vote not counted");
+        JsonNode notRetracted =
+                document.at(
+                        "/paths/~1boards~1{board}~1votes~1{voteId}~1retraction/post/responses/422"
+                                + "/content/application~1problem+json/examples");
+        assertThat(notRetracted.fieldNames())
+                .toIterable()
+                .containsExactly("Vote not counted", "Not retractable");
         assertThat(document.at("/security").toString()).doesNotContain("{}");
     }
 

@@ -55,7 +55,7 @@ abstract class WriterIntegrationTestBase {
     static final String ADMIN_KEY = "test-admin-key-0123456789";
     static final String VOTER_KEY = "test-voter-key-0123456789";
     static final String READER_KEY = "test-reader-key-0123456789";
-    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
+    static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
 

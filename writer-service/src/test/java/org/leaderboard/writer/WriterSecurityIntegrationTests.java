@@ -2,6 +2,7 @@ package org.leaderboard.writer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.testsupport.TestTokens;
@@ -117,6 +118,42 @@ class WriterSecurityIntegrationTests extends WriterIntegrationTestBase {
         assertThat(voter.status()).isEqualTo(403);
         assertThat(voter.text("detail")).contains("needs the role ADMIN");
         assertThat(admin.status()).as("past security").isNotIn(401, 403);
+    }
+
+    @Test
+    void boardAdministrationNeedsTheAdminRole() {
+        String board = createdBoard();
+        List<String[]> requests =
+                List.of(
+                        new String[] {"GET", "/boards"},
+                        new String[] {"GET", "/boards/" + board},
+                        new String[] {"POST", "/boards/" + board + "/close"},
+                        new String[] {"POST", "/boards/" + board + "/reopen"});
+
+        for (String[] request : requests) {
+            String call = request[0] + " " + request[1];
+            assertThat(send(request[0], request[1], null).status()).as(call).isEqualTo(401);
+            for (String key : List.of(VOTER_KEY, READER_KEY)) {
+                Answer answer = send(request[0], request[1], null, "X-API-Key", key);
+                assertThat(answer.status()).as(call).isEqualTo(403);
+                assertThat(answer.text("detail")).startsWith(call + " needs the role ADMIN");
+            }
+        }
+        assertThat(
+                        send(
+                                        "POST",
+                                        votes(board),
+                                        vote(voteIdNow(), "u1", 1),
+                                        "X-API-Key",
+                                        VOTER_KEY)
+                                .status())
+                .as("the refused close did not close the board")
+                .isEqualTo(202);
+        for (String[] request : requests) {
+            assertThat(send(request[0], request[1], null, "X-API-Key", ADMIN_KEY).status())
+                    .as(request[0] + " " + request[1])
+                    .isEqualTo(200);
+        }
     }
 
     @Test

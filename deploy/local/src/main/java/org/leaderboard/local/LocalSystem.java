@@ -155,6 +155,11 @@ public final class LocalSystem {
                 "  curl -s -XPOST localhost:8081/boards/song-contest/votes -H \"$K\" -H 'Content-Type: application/json' \\");
         say("       -d '{\"user\":\"abba\",\"voter\":\"v1\",\"votes\":1}'");
         say("  curl -s localhost:8082/boards/song-contest/leaderboard");
+        say("Or with the operator CLI (./leaderboard --help):");
+        say("  export LEADERBOARD_API_KEY=" + DEV_KEY);
+        say(
+                "  ./leaderboard import song-contest votes.csv   # CSV: user,voter,votes[,time][,voteId]");
+        say("  ./leaderboard top song-contest");
         say("Press Ctrl-C to stop everything.");
     }
 

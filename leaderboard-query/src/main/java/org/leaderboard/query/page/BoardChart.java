@@ -11,8 +11,8 @@ import java.util.List;
  *
  * @param eventsPerMinute votes stored per minute between consecutive snapshots (retractions count
  *     as events too)
- * @param top the totals over time of the board's current leaders (of the board at {@code asOf} for
- *     a time-travel chart); empty when {@code topComplete} is false
+ * @param top the totals and scores over time of the board's current leaders, in ranking order (of
+ *     the board at {@code asOf} for a time-travel chart); empty when {@code topComplete} is false
  * @param topComplete false when the leaders' totals were not read because a snapshot layer is
  *     larger than {@code query.chart.max-layer-rows}
  */
@@ -31,5 +31,10 @@ record BoardChart(
     /** One leader's total at each snapshot cutoff. */
     record UserSeries(String user, List<TotalPoint> points) {}
 
-    record TotalPoint(Instant at, long votes) {}
+    /**
+     * A leader at {@code at}: the sum of its votes, and its score as the board ranks it (the sum,
+     * the best or lowest submission, the count; null before a first submission on a BEST or LOWEST
+     * board).
+     */
+    record TotalPoint(Instant at, long votes, Long score) {}
 }

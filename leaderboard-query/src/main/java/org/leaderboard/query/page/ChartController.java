@@ -44,8 +44,8 @@ class ChartController {
             "newestCutoff":"2026-11-21T10:14:00Z","eventsPerMinute":[\
             {"at":"2026-11-21T10:13:00Z","perMinute":118.0},\
             {"at":"2026-11-21T10:14:00Z","perMinute":131.0}],\
-            "top":[{"user":"abba","points":[{"at":"2026-11-21T10:13:00Z","votes":1180},\
-            {"at":"2026-11-21T10:14:00Z","votes":1311}]}],"topComplete":true}""";
+            "top":[{"user":"abba","points":[{"at":"2026-11-21T10:13:00Z","votes":1180,"score":1180},\
+            {"at":"2026-11-21T10:14:00Z","votes":1311,"score":1311}]}],"topComplete":true}""";
 
     static final int DEFAULT_MINUTES = 60;
     static final int MAX_MINUTES = 7 * 24 * 60;
@@ -67,7 +67,8 @@ class ChartController {
             summary = "A board's history for the chart",
             description =
                     "Votes per minute between snapshot cutoffs, and the current leaders' totals"
-                            + " (query.chart.top-users of them) at each, over the last `minutes`"
+                            + " (query.chart.top-users of them) at each, with their score as the"
+                            + " board ranks it (see scoreKind), over the last `minutes`"
                             + " before now or asOf. From snapshots only, so the history ends a"
                             + " write window before now; topComplete is false (and top empty) for"
                             + " boards whose snapshot layers exceed query.chart.max-layer-rows.")

@@ -1,5 +1,6 @@
 package org.leaderboard.query.page;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,10 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.leaderboard.model.tally.Tally;
 import org.leaderboard.query.config.ChartSettings;
 import org.springframework.stereotype.Component;
 
@@ -28,12 +31,15 @@ class ChartReader {
     private final SnapshotHeadDao heads;
     private final LayerSums sums;
     private final ChartSettings settings;
+    private final Clock clock;
 
     ChartReader(
             BoardCache boards,
             SnapshotHeadDao heads,
             SnapshotLayerDao layers,
-            ChartSettings settings) {
+            ChartSettings settings,
+            Clock clock) {
+        this.clock = clock;
         this.boards = boards;
         this.heads = heads;
         this.sums = new LayerSums(layers, settings.maxLayerRows());
@@ -42,7 +48,7 @@ class ChartReader {
 
     BoardChart read(String board, Instant from, Instant to, List<String> leaders) {
         BoardSettings settings = boards.require(board);
-        List<SnapshotHead> sampled = sample(board, start(settings, from, to), to);
+        List<SnapshotHead> sampled = sample(board, start(settings, from, to, clock.instant()), to);
         Instant newest = sampled.isEmpty() ? null : sampled.get(sampled.size() - 1).cutoff();
         Optional<List<BoardChart.UserSeries>> top = totals(settings, sampled, from, leaders);
         return new BoardChart(
@@ -58,11 +64,15 @@ class ChartReader {
     /**
      * No moment before the board existed is looked up: the points are then spread over its life, so
      * a young board's few heads (a contest of minutes in an hour's window) are all seen. A board
-     * stored without a creation time is sampled over the whole window.
+     * stored without a creation time is sampled over the whole window. Nor is any moment before the
+     * board's time-travel horizon: retention removes the heads there.
      */
-    private static Instant start(BoardSettings board, Instant from, Instant to) {
+    private static Instant start(BoardSettings board, Instant from, Instant to, Instant now) {
         Instant created = board.createdAt();
-        return created != null && created.isAfter(from) && created.isBefore(to) ? created : from;
+        Instant start =
+                created != null && created.isAfter(from) && created.isBefore(to) ? created : from;
+        Instant horizon = board.horizon(now);
+        return horizon.isAfter(start) && horizon.isBefore(to) ? horizon : start;
     }
 
     /** Distinct heads, oldest first; the first may be older than {@code from} (a baseline). */
@@ -98,6 +108,15 @@ class ChartReader {
         return points;
     }
 
+    /**
+     * A leader at one cutoff: the sum, and the score the board ranks by; no score before the user's
+     * first submission on a BEST or LOWEST board (there is no best yet, and 0 would be one).
+     */
+    private static BoardChart.TotalPoint point(ScoreKind kind, Instant at, Tally tally) {
+        boolean scored = tally.hasVotes() || !(kind == ScoreKind.BEST || kind == ScoreKind.LOWEST);
+        return new BoardChart.TotalPoint(at, tally.sum(), scored ? kind.score(tally) : null);
+    }
+
     private Optional<List<BoardChart.UserSeries>> totals(
             BoardSettings board, List<SnapshotHead> sampled, Instant from, List<String> leaders) {
         Map<String, List<BoardChart.TotalPoint>> byUser = new LinkedHashMap<>();
@@ -106,15 +125,15 @@ class ChartReader {
             if (head.cutoff().isBefore(from)) {
                 continue;
             }
-            Optional<Map<String, Long>> at = sums.sums(board, head.layers(), leaders);
+            Optional<Map<String, Tally>> at = sums.tallies(board, head.layers(), leaders);
             if (at.isEmpty()) {
                 return Optional.empty();
             }
             at.get()
                     .forEach(
-                            (user, votes) ->
+                            (user, tally) ->
                                     byUser.get(user)
-                                            .add(new BoardChart.TotalPoint(head.cutoff(), votes)));
+                                            .add(point(board.score(), head.cutoff(), tally)));
         }
         return Optional.of(
                 byUser.entrySet().stream()

@@ -12,10 +12,11 @@ import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 
 /**
- * Some users' vote sums in a snapshot, summed over its layers. Layers are immutable, so what was
- * read of one is kept (only the asked users' sums, never the whole layer) and consecutive
- * snapshots, which share most of their layers, cost only their new ones. The shared DAO reads a
- * layer whole, so layers larger than {@code maxLayerRows} are not read at all.
+ * Some users' tallies in a snapshot, summed over its layers (so that a game board's best, lowest or
+ * count is charted as well as a sum). Layers are immutable, so what was read of one is kept (only
+ * the asked users' tallies, never the whole layer) and consecutive snapshots, which share most of
+ * their layers, cost only their new ones. The shared DAO reads a layer whole, so layers larger than
+ * {@code maxLayerRows} are not read at all.
  */
 final class LayerSums {
 
@@ -23,10 +24,11 @@ final class LayerSums {
 
     private final SnapshotLayerDao layers;
     private final long maxLayerRows;
-    private final Map<LayerKey, Map<String, Long>> cache =
+    private final Map<LayerKey, Map<String, Tally>> cache =
             new LinkedHashMap<>(64, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<LayerKey, Map<String, Long>> eldest) {
+                protected boolean removeEldestEntry(
+                        Map.Entry<LayerKey, Map<String, Tally>> eldest) {
                     return size() > CACHED_LAYERS;
                 }
             };
@@ -36,32 +38,33 @@ final class LayerSums {
         this.maxLayerRows = maxLayerRows;
     }
 
-    /** The users' sums in the snapshot made of {@code refs}; empty if a layer is too large. */
-    Optional<Map<String, Long>> sums(BoardSettings board, List<LayerRef> refs, List<String> users) {
+    /** The users' tallies in the snapshot made of {@code refs}; empty if a layer is too large. */
+    Optional<Map<String, Tally>> tallies(
+            BoardSettings board, List<LayerRef> refs, List<String> users) {
         if (refs.stream().anyMatch(ref -> ref.rows() > maxLayerRows)) {
             return Optional.empty();
         }
-        Map<String, Long> total = new HashMap<>();
-        users.forEach(user -> total.put(user, 0L));
+        Map<String, Tally> total = new HashMap<>();
+        users.forEach(user -> total.put(user, Tally.EMPTY));
         for (LayerRef ref : refs) {
-            of(board, ref, users).forEach((user, sum) -> total.merge(user, sum, Long::sum));
+            of(board, ref, users).forEach((user, tally) -> total.merge(user, tally, Tally::plus));
         }
         return Optional.of(total);
     }
 
-    private Map<String, Long> of(BoardSettings board, LayerRef ref, List<String> users) {
+    private Map<String, Tally> of(BoardSettings board, LayerRef ref, List<String> users) {
         LayerKey key = new LayerKey(board.board(), ref);
         synchronized (cache) {
-            Map<String, Long> cached = cache.get(key);
+            Map<String, Tally> cached = cache.get(key);
             if (cached != null && cached.keySet().containsAll(users)) {
                 return cached;
             }
         }
         Tallies read = layers.readLayer(board, ref).join();
-        Map<String, Long> sums = new HashMap<>();
+        Map<String, Tally> sums = new HashMap<>();
         for (String user : users) {
             Tally tally = read.get(user);
-            sums.put(user, tally == null ? 0L : tally.sum());
+            sums.put(user, tally == null ? Tally.EMPTY : tally);
         }
         synchronized (cache) {
             cache.put(key, sums);

@@ -34,8 +34,8 @@ class LiveController {
             event:leaderboard
             data:{"board":"song-contest","snapshotCutoff":"2026-11-21T10:14:00Z","tailEvents":0,\
             "totalUsers":2,"offset":0,"limit":10,"entries":[{"rank":1,"user":"abba","votes":42,\
-            "count":40,"min":1,"max":3,"mean":1.05,"stddev":0.31,"distinctVoters":38}],\
-            "periodStart":null,"asOf":null,"stalenessMillis":312}
+            "count":40,"min":1,"max":3,"mean":1.05,"stddev":0.31,"distinctVoters":38,"score":42}],\
+            "periodStart":null,"asOf":null,"stalenessMillis":312,"scoreKind":"SUM"}
 
             """;
 

@@ -35,8 +35,8 @@ class PageController {
     private static final String BOARDS =
             """
             {"boards":[{"board":"daily-poll","createdAt":"2026-11-21T09:00:00Z",\
-            "period":"DAILY","timeZone":"Europe/Paris"},{"board":"song-contest",\
-            "createdAt":"2026-11-21T09:01:00Z","period":null,"timeZone":null}]}""";
+            "period":"DAILY","timeZone":"Europe/Paris","score":"SUM"},{"board":"monza-laps",\
+            "createdAt":"2026-11-21T09:01:00Z","period":null,"timeZone":null,"score":"LOWEST"}]}""";
 
     private static final Resource BOARD_PAGE = new ClassPathResource("static/live/board.html");
 

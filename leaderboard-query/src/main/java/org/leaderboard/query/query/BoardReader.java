@@ -15,6 +15,7 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.query.config.TailSettings;
 import org.springframework.beans.factory.DisposableBean;
@@ -85,7 +86,11 @@ class BoardReader implements DisposableBean {
         if (asOf == null) {
             return liveBoard(board).reads.next().join();
         }
-        requireNotFuture(asOf, clock.instant());
+        Instant now = clock.instant();
+        requireNotFuture(asOf, now);
+        if (asOf.isBefore(board.horizon(now))) {
+            return finalStandings(board, asOf, now);
+        }
         Instant periodStart = board.periodStart(asOf);
         Snapshot snapshot = snapshot(board, asOf, periodStart);
         // A moment in the past is immutable: its tail is read exactly, once per query.
@@ -142,10 +147,55 @@ class BoardReader implements DisposableBean {
                         : snapshots.headAtOrBefore(board.board(), asOf);
         // A head at exactly the period's start holds the previous period (its layers end there).
         if (head.isEmpty() || !head.get().cutoff().isAfter(periodStart)) {
-            return Snapshot.empty(periodStart);
+            return Snapshot.empty(periodStart, board.score());
         }
         return (asOf == null ? sums.newestOf(board, head.get()) : sums.of(board, head.get()))
                 .join();
+    }
+
+    /**
+     * Beyond the horizon only the final standings of closed periods are kept, as the head at each
+     * period boundary: {@code asOf} at a period's last millisecond reads that head alone (it holds
+     * every event of the period, so no tail is needed). Anything else there is refused.
+     */
+    private RankedBoard finalStandings(BoardSettings board, Instant asOf, Instant now) {
+        Instant periodEnd = board.nextPeriodStart(asOf);
+        if (board.hasPeriod() && asOf.plusMillis(1).equals(periodEnd)) {
+            Optional<SnapshotHead> head = snapshots.headAtOrBefore(board.board(), periodEnd);
+            if (head.isPresent() && head.get().cutoff().equals(periodEnd)) {
+                Instant periodStart = board.periodStart(asOf);
+                return RankedBoard.merge(
+                        board.board(),
+                        sums.of(board, head.get()).join(),
+                        new EventFold(new Tallies(), 0, 0),
+                        periodStart,
+                        asOf);
+            }
+        }
+        throw beyondHorizon(board, asOf, now);
+    }
+
+    private static InvalidInputException beyondHorizon(
+            BoardSettings board, Instant asOf, Instant now) {
+        String periods =
+                board.hasPeriod()
+                        ? "; the final standings of each closed period are kept: ask for the"
+                                + " period's last millisecond (for the period of "
+                                + asOf
+                                + ": asOf="
+                                + board.nextPeriodStart(asOf).minusMillis(1)
+                                + ")"
+                        : "";
+        return new InvalidInputException(
+                "asOf",
+                "is "
+                        + asOf
+                        + ", before the board's time-travel horizon "
+                        + board.horizon(now)
+                        + " (retentionDays "
+                        + board.retentionDays()
+                        + ": older history is removed)"
+                        + periods);
     }
 
     private static void requireNotFuture(Instant asOf, Instant now) {

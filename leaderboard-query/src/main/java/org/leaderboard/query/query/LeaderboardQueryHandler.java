@@ -5,6 +5,7 @@ import java.time.Instant;
 import org.axonframework.queryhandling.QueryHandler;
 import org.leaderboard.model.api.FetchLeaderboardQuery;
 import org.leaderboard.model.api.FetchUserStandingQuery;
+import org.leaderboard.model.api.FetchUsersQuery;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.ReadMode;
 import org.leaderboard.model.api.UserStanding;
@@ -74,6 +75,24 @@ class LeaderboardQueryHandler {
                 () ->
                         reader.read(query.board(), query.asOf())
                                 .standingOf(query.user(), query.around()));
+    }
+
+    @QueryHandler
+    Leaderboard handle(FetchUsersQuery query) {
+        Ids.requireBoard("board", query.board());
+        limits.checkUsers(query.users());
+        query.users().forEach(user -> Ids.requireId("users", user));
+        if (query.mode() == ReadMode.EVENTUAL) {
+            requireNoAsOf(query.asOf());
+            return metrics.timeUser(
+                    () -> {
+                        EventualViews.View view = views.view(query.board());
+                        return view.board.entriesOf(
+                                query.users(), view.stalenessMillis(clock.instant()));
+                    });
+        }
+        return metrics.timeUser(
+                () -> reader.read(query.board(), query.asOf()).entriesOf(query.users(), null));
     }
 
     /** A past moment is immutable history: it needs no background view, and gets none. */

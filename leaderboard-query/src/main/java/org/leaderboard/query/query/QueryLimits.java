@@ -25,6 +25,19 @@ final class QueryLimits {
         requireBetween("limit", limit, 1, maxLimit);
     }
 
+    /** A friends' board: 1 to the page limit of users, each named once or more. */
+    void checkUsers(java.util.List<String> users) {
+        if (users.isEmpty() || users.size() > maxLimit) {
+            throw new InvalidInputException(
+                    "users",
+                    "names "
+                            + users.size()
+                            + " users; name 1 to "
+                            + maxLimit
+                            + " users, separated by commas");
+        }
+    }
+
     void checkAround(int around) {
         requireBetween("around", around, 0, maxAround);
     }

@@ -79,7 +79,37 @@ record RankedBoard(
                 standings.page(offset, limit),
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                standings.scoreKind());
+    }
+
+    /**
+     * The entries of {@code users} that are on the board, in rank order, each with its rank on the
+     * whole board; users without votes are left out. {@code offset} 0 and {@code limit} the number
+     * of users asked for, as for a page.
+     */
+    Leaderboard entriesOf(List<String> users, Long stalenessMillis) {
+        List<LeaderboardEntry> entries =
+                users.stream()
+                        .distinct()
+                        .map(standings::positionOf)
+                        .filter(java.util.OptionalInt::isPresent)
+                        .mapToInt(java.util.OptionalInt::getAsInt)
+                        .sorted()
+                        .mapToObj(standings::entryAt)
+                        .toList();
+        return new Leaderboard(
+                board,
+                snapshotCutoff,
+                tailEvents,
+                standings.totalUsers(),
+                0,
+                users.size(),
+                entries,
+                periodStart,
+                asOf,
+                stalenessMillis,
+                standings.scoreKind());
     }
 
     /** The user's entry and {@code around} entries above and below it. */
@@ -110,6 +140,8 @@ record RankedBoard(
                 neighbours,
                 periodStart,
                 asOf,
-                stalenessMillis);
+                stalenessMillis,
+                own.score(),
+                standings.scoreKind());
     }
 }

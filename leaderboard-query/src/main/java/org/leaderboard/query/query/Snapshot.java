@@ -2,6 +2,7 @@ package org.leaderboard.query.query;
 
 import java.time.Instant;
 import java.util.List;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.rank.RankedSnapshot;
 
@@ -18,9 +19,10 @@ record Snapshot(Instant cutoff, RankedSnapshot ranked, List<LayerRef> layers) {
 
     /**
      * Nothing yet: a board without any snapshot (from its epoch, the earliest possible event), or a
-     * period whose first snapshot is not written yet (from the period's start).
+     * period whose first snapshot is not written yet (from the period's start), ranked by {@code
+     * kind}.
      */
-    static Snapshot empty(Instant from) {
-        return new Snapshot(from, RankedSnapshot.EMPTY, List.of());
+    static Snapshot empty(Instant from, ScoreKind kind) {
+        return new Snapshot(from, RankedSnapshot.empty(kind), List.of());
     }
 }

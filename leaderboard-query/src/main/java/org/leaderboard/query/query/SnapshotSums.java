@@ -60,7 +60,7 @@ class SnapshotSums {
                         sum ->
                                 new Snapshot(
                                         head.cutoff(),
-                                        RankedSnapshot.of(sum.asMap(), sum::voters),
+                                        RankedSnapshot.of(board.score(), sum.asMap(), sum::voters),
                                         head.layers()));
     }
 

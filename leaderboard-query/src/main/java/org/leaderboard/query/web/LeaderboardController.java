@@ -7,9 +7,12 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Arrays;
+import java.util.List;
 import org.axonframework.queryhandling.QueryGateway;
 import org.leaderboard.model.api.FetchLeaderboardQuery;
 import org.leaderboard.model.api.FetchUserStandingQuery;
+import org.leaderboard.model.api.FetchUsersQuery;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.ReadMode;
 import org.leaderboard.model.api.UserStanding;
@@ -36,10 +39,10 @@ class LeaderboardController {
             {"board":"song-contest","snapshotCutoff":"2026-11-21T10:14:00Z","tailEvents":123,\
             "totalUsers":4567,"offset":0,"limit":2,"entries":[\
             {"rank":1,"user":"abba","votes":42,"count":40,"min":1,"max":3,"mean":1.05,\
-            "stddev":0.31,"distinctVoters":38},\
+            "stddev":0.31,"distinctVoters":38,"score":42},\
             {"rank":2,"user":"queen","votes":40,"count":40,"min":1,"max":1,"mean":1.0,\
-            "stddev":0.0,"distinctVoters":40}],\
-            "periodStart":null,"asOf":null,"stalenessMillis":null}""";
+            "stddev":0.0,"distinctVoters":40,"score":40}],\
+            "periodStart":null,"asOf":null,"stalenessMillis":null,"scoreKind":"SUM"}""";
 
     static final String STANDING =
             """
@@ -47,12 +50,23 @@ class LeaderboardController {
             "totalUsers":4567,"rank":2,"user":"queen","votes":40,"count":40,"min":1,"max":1,\
             "mean":1.0,"stddev":0.0,"distinctVoters":40,"around":[\
             {"rank":1,"user":"abba","votes":42,"count":40,"min":1,"max":3,"mean":1.05,\
-            "stddev":0.31,"distinctVoters":38},\
+            "stddev":0.31,"distinctVoters":38,"score":42},\
             {"rank":2,"user":"queen","votes":40,"count":40,"min":1,"max":1,"mean":1.0,\
-            "stddev":0.0,"distinctVoters":40},\
+            "stddev":0.0,"distinctVoters":40,"score":40},\
             {"rank":3,"user":"roxette","votes":31,"count":31,"min":1,"max":1,"mean":1.0,\
-            "stddev":0.0,"distinctVoters":31}],\
-            "periodStart":null,"asOf":null,"stalenessMillis":null}""";
+            "stddev":0.0,"distinctVoters":31,"score":31}],\
+            "periodStart":null,"asOf":null,"stalenessMillis":null,"score":40,"scoreKind":"SUM"}""";
+
+    /** A game board: score LOWEST, each vote a lap time in milliseconds, the fastest first. */
+    static final String FASTEST_LAPS =
+            """
+            {"board":"monza-laps","snapshotCutoff":"2026-11-21T10:14:00Z","tailEvents":12,\
+            "totalUsers":38,"offset":0,"limit":2,"entries":[\
+            {"rank":1,"user":"ada","votes":245231,"count":3,"min":81204,"max":82377,\
+            "mean":81743.67,"stddev":483.43,"distinctVoters":1,"score":81204},\
+            {"rank":2,"user":"lin","votes":81390,"count":1,"min":81390,"max":81390,\
+            "mean":81390.0,"stddev":0.0,"distinctVoters":1,"score":81390}],\
+            "periodStart":null,"asOf":null,"stalenessMillis":null,"scoreKind":"LOWEST"}""";
 
     private final QueryGateway queries;
     private final QuerySettings settings;
@@ -66,11 +80,17 @@ class LeaderboardController {
     @Operation(
             summary = "A page of a board's ranking",
             description =
-                    "Users by votes, most first; ties share a rank and the next rank skips (1, 2,"
-                            + " 2, 4), tied users in name order. Read-your-writes: every vote"
+                    "Users by score, best first: the board's scoreKind says what score is (SUM:"
+                            + " the sum of the votes, most first; BEST: the highest single vote,"
+                            + " highest first; LOWEST: the lowest single vote, lowest first; COUNT:"
+                            + " the number of votes, most first). Ties share a rank and the next"
+                            + " rank skips (1, 2, 2, 4), tied users in name order. Read-your-writes: every vote"
                             + " acknowledged before the request is counted, unless"
                             + " consistency=eventual. snapshotCutoff and tailEvents say how much"
-                            + " came from the snapshot and how many events were folded on top.")
+                            + " came from the snapshot and how many events were folded on top."
+                            + " With users=a,b,c (a friends' board): those users' entries instead"
+                            + " of a page, each with its rank on the whole board, in rank order;"
+                            + " users without votes are left out.")
     @ApiResponse(
             responseCode = "200",
             description = "The page of the ranking",
@@ -78,7 +98,10 @@ class LeaderboardController {
                     @Content(
                             mediaType = "application/json",
                             schema = @Schema(implementation = Leaderboard.class),
-                            examples = @ExampleObject(name = "page", value = LEADERBOARD)))
+                            examples = {
+                                @ExampleObject(name = "page", value = LEADERBOARD),
+                                @ExampleObject(name = "fastest laps (LOWEST)", value = FASTEST_LAPS)
+                            }))
     @Refusals({
         QueryProblem.INVALID_PARAMETER,
         QueryProblem.UNAUTHENTICATED,
@@ -109,7 +132,18 @@ class LeaderboardController {
                             example = "eventual",
                             schema = @Schema(allowableValues = {"strong", "eventual"}))
                     @RequestParam(name = "consistency", required = false)
-                    String consistency) {
+                    String consistency,
+            @Parameter(
+                            description =
+                                    "Users to show instead of a page, separated by commas (or"
+                                            + " the parameter repeated), 1 to query.max-limit;"
+                                            + " not with offset or limit",
+                            example = "abba,queen,a-ha")
+                    @RequestParam(name = "users", required = false)
+                    String users) {
+        if (users != null) {
+            return friends(board, users, offset, limit, asOf, consistency);
+        }
         int from = Parameters.wholeNumber("offset", offset, 0);
         int pageSize = Parameters.wholeNumber("limit", limit, settings.defaultLimit());
         return Answers.await(
@@ -171,6 +205,28 @@ class LeaderboardController {
                         new FetchUserStandingQuery(
                                 board, user, neighbours, AsOf.parse(asOf), mode(consistency)),
                         UserStanding.class));
+    }
+
+    private Leaderboard friends(
+            String board,
+            String users,
+            String offset,
+            String limit,
+            String asOf,
+            String consistency) {
+        if (offset != null || limit != null) {
+            throw new InvalidInputException(
+                    "users",
+                    "names the users to show, so it cannot be combined with "
+                            + (offset != null ? "offset" : "limit")
+                            + ": leave out one of the two");
+        }
+        // Spring joins a repeated parameter with commas: users=a&users=b is users=a,b.
+        List<String> named = Arrays.asList(users.split(",", -1));
+        return Answers.await(
+                queries.query(
+                        new FetchUsersQuery(board, named, AsOf.parse(asOf), mode(consistency)),
+                        Leaderboard.class));
     }
 
     /** {@code consistency=eventual} for the in-memory view; {@code strong} (default) otherwise. */

@@ -13,6 +13,7 @@ import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.api.UserStanding;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.rank.RankedSnapshot;
 import org.leaderboard.model.tally.Tallies;
@@ -35,9 +36,10 @@ class RankedBoardTests {
         assertThat(page.totalUsers()).isEqualTo(3);
         assertThat(page.entries())
                 .containsExactly(
-                        new LeaderboardEntry(1, "alice", 9, 4, -1, 5, 2.25, stddev(3, 2, -1, 5), 2),
-                        new LeaderboardEntry(2, "bob", 4, 1, 4, 4, 4.0, 0.0, 0),
-                        new LeaderboardEntry(3, "carol", 1, 1, 1, 1, 1.0, 0.0, 1));
+                        new LeaderboardEntry(
+                                1, "alice", 9, 4, -1, 5, 2.25, stddev(3, 2, -1, 5), 2, 9),
+                        new LeaderboardEntry(2, "bob", 4, 1, 4, 4, 4.0, 0.0, 0, 4),
+                        new LeaderboardEntry(3, "carol", 1, 1, 1, 1, 1.0, 0.0, 1, 1));
     }
 
     @Test
@@ -128,7 +130,8 @@ class RankedBoardTests {
         for (int i = 1; i <= 7; i++) {
             tallies.addVote("u" + i, 80 - 10L * i);
         }
-        return RankedBoard.merge("b", Snapshot.empty(CUTOFF), new EventFold(tallies, 7, 1));
+        return RankedBoard.merge(
+                "b", Snapshot.empty(CUTOFF, ScoreKind.SUM), new EventFold(tallies, 7, 1));
     }
 
     private static Snapshot snapshot(Map<String, Tally> tallies) {

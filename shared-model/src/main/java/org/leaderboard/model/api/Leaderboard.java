@@ -2,13 +2,15 @@ package org.leaderboard.model.api;
 
 import java.time.Instant;
 import java.util.List;
+import org.leaderboard.model.board.ScoreKind;
 
 /**
  * A page of a board's ranking, saying what it was computed from: the snapshot at {@code
  * snapshotCutoff} (events before it) plus {@code tailEvents} newer events replayed in memory. For a
  * board with a period, {@code periodStart} is where the shown period began (null without one);
  * {@code asOf} is the moment asked for in a time-travel query (null for "now"); {@code
- * stalenessMillis} how old an EVENTUAL answer is (null for the default, read-your-writes, answer).
+ * stalenessMillis} how old an EVENTUAL answer is (null for the default, read-your-writes, answer);
+ * {@code scoreKind} what the entries' {@code score} is and which way it ranks.
  */
 public record Leaderboard(
         String board,
@@ -20,7 +22,8 @@ public record Leaderboard(
         List<LeaderboardEntry> entries,
         Instant periodStart,
         Instant asOf,
-        Long stalenessMillis) {
+        Long stalenessMillis,
+        ScoreKind scoreKind) {
 
     /** The same page, saying it is {@code millis} old (pages of a background view are reused). */
     public Leaderboard withStalenessMillis(long millis) {
@@ -34,6 +37,7 @@ public record Leaderboard(
                 entries,
                 periodStart,
                 asOf,
-                millis);
+                millis,
+                scoreKind);
     }
 }

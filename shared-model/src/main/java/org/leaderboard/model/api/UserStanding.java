@@ -2,8 +2,12 @@ package org.leaderboard.model.api;
 
 import java.time.Instant;
 import java.util.List;
+import org.leaderboard.model.board.ScoreKind;
 
-/** One user's place on a board and the entries around it (the user's own entry included). */
+/**
+ * One user's place on a board and the entries around it (the user's own entry included); {@code
+ * score} is the user's score of the board's {@code scoreKind}.
+ */
 public record UserStanding(
         String board,
         Instant snapshotCutoff,
@@ -21,4 +25,6 @@ public record UserStanding(
         List<LeaderboardEntry> around,
         Instant periodStart,
         Instant asOf,
-        Long stalenessMillis) {}
+        Long stalenessMillis,
+        long score,
+        ScoreKind scoreKind) {}

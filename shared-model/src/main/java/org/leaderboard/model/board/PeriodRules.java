@@ -37,7 +37,8 @@ final class PeriodRules {
                 settings.chunks(),
                 settings.createdAt(),
                 chosen,
-                zone(timeZone, settings));
+                zone(timeZone, settings),
+                settings.retentionDays());
     }
 
     private static ZoneId zone(String timeZone, BoardSettings settings) {

@@ -11,11 +11,11 @@ import java.util.function.Function;
  * Runs one async call per item with at most {@code lanes} in flight: enough concurrency to keep
  * Cassandra busy, without flooding the driver's request queue when a range spans many partitions.
  */
-final class AsyncLanes {
+public final class AsyncLanes {
 
     private AsyncLanes() {}
 
-    static <T, R> CompletableFuture<List<R>> map(
+    public static <T, R> CompletableFuture<List<R>> map(
             List<T> items, int lanes, Function<T, CompletionStage<R>> call) {
         List<R> results = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {

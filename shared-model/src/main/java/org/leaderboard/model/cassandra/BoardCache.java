@@ -1,16 +1,24 @@
 package org.leaderboard.model.cassandra;
 
+import com.datastax.oss.driver.api.core.DriverException;
+import java.time.Instant;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UnknownBoardException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Board settings, cached forever once found: they are immutable after creation, so the vote and
- * query paths read the boards table once per board and JVM, never per request. Misses are not
- * cached, so a board created through another instance is found on the next request.
+ * Board settings, cached once found, so the vote and query paths read the boards table once per
+ * board and JVM, never per request. Misses are not cached, so a board created through another
+ * instance is found on the next request. The settings are fixed at creation except the close
+ * instant: {@link #refresh} re-reads the boards this JVM knows (the writer calls it on a schedule,
+ * off the vote path), and {@link #closed}/{@link #reopened} update this JVM at once.
  */
 public final class BoardCache {
+
+    private static final Logger log = LoggerFactory.getLogger(BoardCache.class);
 
     private final BoardDao boards;
     private final ConcurrentMap<String, BoardSettings> known = new ConcurrentHashMap<>();
@@ -36,5 +44,38 @@ public final class BoardCache {
         BoardSettings stored = boards.insertIfAbsent(requested);
         known.putIfAbsent(stored.board(), stored);
         return stored;
+    }
+
+    /** Stores the close of a board that exists and shows it to this JVM at once. */
+    public BoardSettings closed(BoardSettings board, Instant closesAt) {
+        boards.close(board.board(), closesAt);
+        BoardSettings now = board.withClosesAt(closesAt);
+        known.put(board.board(), now);
+        return now;
+    }
+
+    /** Removes the close of a board that exists and shows it to this JVM at once. */
+    public BoardSettings reopened(BoardSettings board) {
+        boards.reopen(board.board());
+        BoardSettings now = board.withClosesAt(null);
+        known.put(board.board(), now);
+        return now;
+    }
+
+    /**
+     * Re-reads every board this JVM knows, so that a close made through another instance is seen
+     * here. A board that cannot be read keeps its cached settings until the next refresh: a store
+     * that cannot answer one read cannot take votes either.
+     */
+    public void refresh() {
+        for (String board : known.keySet()) {
+            BoardSettings before = known.get(board);
+            try {
+                // Only if unchanged meanwhile: a close made here during the read is newer.
+                boards.find(board).ifPresent(found -> known.replace(board, before, found));
+            } catch (DriverException e) {
+                log.warn("Could not re-read board '{}'; keeping its cached settings", board, e);
+            }
+        }
     }
 }

@@ -1,24 +1,35 @@
 package org.leaderboard.model.cassandra;
 
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.deleteFrom;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
+import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.update;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PagingState;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
+import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.Period;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
  * The {@code boards} table. Creation uses a lightweight transaction: it is rare, off the vote path,
  * and two clients creating the same board with different settings must get one definite winner.
+ * Closing and reopening are plain writes of one column: the last one wins, and they are only sent
+ * for boards that exist (boards are never deleted), so they cannot create a row without settings.
  */
 public final class BoardDao {
 
@@ -27,6 +38,8 @@ public final class BoardDao {
     private final PreparedStatement insertIfAbsent;
     private final PreparedStatement select;
     private final PreparedStatement selectAll;
+    private final PreparedStatement close;
+    private final PreparedStatement reopen;
 
     public BoardDao(CqlSession session, Consistency consistency) {
         this.session = session;
@@ -43,6 +56,8 @@ public final class BoardDao {
                                 .value("created_at", bindMarker())
                                 .value("period", bindMarker())
                                 .value("time_zone", bindMarker())
+                                .value("retention_days", bindMarker())
+                                .value("score", bindMarker())
                                 .ifNotExists()
                                 .build());
         this.selectAll = session.prepare(selectFrom("boards").all().build());
@@ -53,6 +68,71 @@ public final class BoardDao {
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .build());
+        this.close =
+                session.prepare(
+                        update("boards")
+                                .setColumn("closes_at", bindMarker())
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .build());
+        this.reopen =
+                session.prepare(
+                        deleteFrom("boards")
+                                .column("closes_at")
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .build());
+    }
+
+    /** One page of boards, in the table's (token) order, and where the next page starts. */
+    public record Page(List<BoardSettings> boards, String next) {}
+
+    /**
+     * At most {@code limit} boards, from where {@code pageState} (a {@link Page#next} of an earlier
+     * call, or null for the first page) left off. The cursor is the driver's paging state, checked
+     * to belong to this statement; anything else is refused as {@code pageState}. {@code next} is
+     * null after the last page.
+     */
+    public Page page(int limit, String pageState) {
+        BoundStatement statement =
+                selectAll.bind().setPageSize(limit).setConsistencyLevel(consistency.read());
+        if (pageState != null) {
+            statement = statement.setPagingState(pagingState(pageState), session);
+        }
+        ResultSet rows = session.execute(statement);
+        List<BoardSettings> page = new ArrayList<>(rows.getAvailableWithoutFetching());
+        Iterator<Row> iterator = rows.iterator();
+        // Only the page fetched: the iterator would fetch the following pages too.
+        for (int left = rows.getAvailableWithoutFetching(); left > 0; left--) {
+            page.add(toSettings(iterator.next()));
+        }
+        PagingState next = rows.getExecutionInfo().getSafePagingState();
+        return new Page(page, next == null ? null : next.toString());
+    }
+
+    private PagingState pagingState(String pageState) {
+        try {
+            PagingState state = PagingState.fromString(pageState);
+            if (state.matches(selectAll.bind())) {
+                return state;
+            }
+        } catch (RuntimeException e) {
+            // Not a paging state at all (bad hex, cut short): refused like one of another query.
+        }
+        throw new InvalidInputException(
+                "pageState",
+                "is not a cursor of this list; pass the \"next\" of the previous page, or"
+                        + " nothing for the first page");
+    }
+
+    /** Closes the board to votes whose time is at or after {@code closesAt}. */
+    public void close(String board, Instant closesAt) {
+        session.execute(close.bind(closesAt, board).setConsistencyLevel(consistency.write()));
+    }
+
+    /** Opens the board to votes again. */
+    public void reopen(String board) {
+        session.execute(reopen.bind(board).setConsistencyLevel(consistency.write()));
     }
 
     /**
@@ -84,7 +164,9 @@ public final class BoardDao {
                                         settings.chunks(),
                                         settings.createdAt(),
                                         settings.period().name(),
-                                        settings.timeZone().getId())
+                                        settings.timeZone().getId(),
+                                        settings.retentionDays(),
+                                        settings.score().name())
                                 // The Paxos round decides among racing creators; the commit is
                                 // then read back by other services at the configured read level.
                                 .setSerialConsistencyLevel(DefaultConsistencyLevel.LOCAL_SERIAL)
@@ -107,6 +189,9 @@ public final class BoardDao {
                 row.getInt("chunks"),
                 row.getInstant("created_at"),
                 Optional.ofNullable(row.getString("period")).map(Period::valueOf).orElse(null),
-                Optional.ofNullable(row.getString("time_zone")).map(ZoneId::of).orElse(null));
+                Optional.ofNullable(row.getString("time_zone")).map(ZoneId::of).orElse(null),
+                row.isNull("retention_days") ? null : row.getInt("retention_days"),
+                row.getInstant("closes_at"),
+                Optional.ofNullable(row.getString("score")).map(ScoreKind::valueOf).orElse(null));
     }
 }

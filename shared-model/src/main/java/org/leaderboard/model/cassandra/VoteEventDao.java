@@ -141,13 +141,30 @@ public final class VoteEventDao {
      */
     public List<CompletionStage<Void>> insertAll(
             BoardSettings board, List<VoteCastEvent> events, Instant now) {
-        long firstWriteWins = Long.MAX_VALUE - micros(now);
+        return insertAll(events.stream().map(event -> new Append(board, event, now)).toList());
+    }
+
+    /**
+     * One event to append, with the "now" of the request that brought it: each row keeps its own
+     * first-write-wins timestamp, so votes of different requests can share a batch without any of
+     * them changing which write of a voteId wins.
+     */
+    public record Append(BoardSettings board, VoteCastEvent event, Instant now) {}
+
+    /**
+     * Appends events of any boards (the writer's group commit of concurrent single votes): grouped
+     * by event partition (board, bucket, shard), each group one unlogged batch of at most {@value
+     * #MAX_ROWS_PER_BATCH} rows, as {@link #insertAll(BoardSettings, List, Instant)}. The stage of
+     * each event completes, or fails, with its group; a group of one is a plain insert.
+     */
+    public List<CompletionStage<Void>> insertAll(List<Append> appends) {
         Map<List<Object>, List<Integer>> byPartition = new LinkedHashMap<>();
-        List<BoundStatement> rows = new ArrayList<>(events.size());
-        for (int i = 0; i < events.size(); i++) {
-            VoteCastEvent event = events.get(i);
-            Instant bucket = board.buckets().floor(event.time());
-            int shard = Hashing.shardOf(event.voteId(), board.shards());
+        List<BoundStatement> rows = new ArrayList<>(appends.size());
+        for (int i = 0; i < appends.size(); i++) {
+            Append append = appends.get(i);
+            VoteCastEvent event = append.event();
+            Instant bucket = append.board().buckets().floor(event.time());
+            int shard = Hashing.shardOf(event.voteId(), append.board().shards());
             rows.add(
                     insert.bind(
                             event.board(),
@@ -157,11 +174,13 @@ public final class VoteEventDao {
                             event.user(),
                             event.voter(),
                             event.votes(),
-                            firstWriteWins));
-            byPartition.computeIfAbsent(List.of(bucket, shard), k -> new ArrayList<>()).add(i);
+                            Long.MAX_VALUE - micros(append.now())));
+            byPartition
+                    .computeIfAbsent(List.of(event.board(), bucket, shard), k -> new ArrayList<>())
+                    .add(i);
         }
-        List<CompletionStage<Void>> stored = new ArrayList<>(events.size());
-        for (int i = 0; i < events.size(); i++) {
+        List<CompletionStage<Void>> stored = new ArrayList<>(appends.size());
+        for (int i = 0; i < appends.size(); i++) {
             stored.add(null);
         }
         for (List<Integer> group : byPartition.values()) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.ToLongBiFunction;
 import org.leaderboard.model.api.LeaderboardEntry;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.tally.Tally;
 
 /**
@@ -18,18 +19,21 @@ import org.leaderboard.model.tally.Tally;
  * <p>The merged order is the snapshot's order minus the changed users' old places, merged with the
  * changed users in their new order. A changed user's merged position is its index among the changed
  * plus the number of kept snapshot users before it; a kept snapshot user's is the reverse. A rank
- * (competition ranking) is 1 + the users with strictly more votes, counted the same way.
+ * (competition ranking) is 1 + the users with a strictly higher ranking key (the snapshot's {@link
+ * ScoreKind}: more votes on a SUM board, a lower best time on a LOWEST board), counted the same
+ * way.
  */
 public final class MergedStandings {
 
     private final RankedSnapshot base;
+    private final ScoreKind kind;
     private final String[] changedUsers;
     private final Tally[] changedTallies;
     private final int[] changedPositions;
     private final Map<String, Integer> changedIndex;
     private final int[] removed;
-    private final long[] removedSumsDescending;
-    private final long[] changedSumsDescending;
+    private final long[] removedKeysDescending;
+    private final long[] changedKeysDescending;
     private final ToLongBiFunction<String, Integer> distinctVoters;
 
     /**
@@ -42,6 +46,7 @@ public final class MergedStandings {
             Map<String, Tally> tail,
             ToLongBiFunction<String, Integer> distinctVoters) {
         this.base = base;
+        this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
         List<Map.Entry<String, Tally>> changed = new ArrayList<>(tail.size());
         List<Integer> removedPositions = new ArrayList<>();
@@ -57,19 +62,19 @@ public final class MergedStandings {
                 changed.add(Map.entry(entry.getKey(), merged));
             }
         }
-        changed.sort(Standings.ORDER);
+        changed.sort(Standings.order(kind));
         this.removed = removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray();
-        this.removedSumsDescending =
-                descending(Arrays.stream(removed).mapToLong(base::sum).toArray());
+        this.removedKeysDescending =
+                descending(Arrays.stream(removed).mapToLong(base::key).toArray());
         this.changedUsers = changed.stream().map(Map.Entry::getKey).toArray(String[]::new);
         this.changedTallies = changed.stream().map(Map.Entry::getValue).toArray(Tally[]::new);
-        this.changedSumsDescending =
-                descending(Arrays.stream(changedTallies).mapToLong(Tally::sum).toArray());
+        this.changedKeysDescending =
+                descending(Arrays.stream(changedTallies).mapToLong(kind::rankKey).toArray());
         this.changedIndex = new HashMap<>(changedUsers.length * 2);
         this.changedPositions = new int[changedUsers.length];
         for (int j = 0; j < changedUsers.length; j++) {
             changedIndex.put(changedUsers[j], j);
-            int baseBefore = base.countBefore(changedTallies[j].sum(), changedUsers[j]);
+            int baseBefore = base.countBefore(kind.rankKey(changedTallies[j]), changedUsers[j]);
             changedPositions[j] = j + baseBefore - removedBefore(baseBefore);
         }
     }
@@ -99,8 +104,7 @@ public final class MergedStandings {
             return OptionalInt.empty();
         }
         int kept = position - removedBefore(position);
-        long sum = base.sum(position);
-        return OptionalInt.of(kept + changedBefore(sum, user));
+        return OptionalInt.of(kept + changedBefore(base.key(position), user));
     }
 
     public LeaderboardEntry entryAt(int position) {
@@ -115,6 +119,11 @@ public final class MergedStandings {
         String user = base.user(basePosition);
         return entry(
                 user, base.tally(basePosition), distinctVoters.applyAsLong(user, basePosition));
+    }
+
+    /** How the users are scored and ranked. */
+    public ScoreKind scoreKind() {
+        return kind;
     }
 
     List<String> changedUsers() {
@@ -158,7 +167,7 @@ public final class MergedStandings {
 
     private LeaderboardEntry entry(String user, Tally tally, long voters) {
         return new LeaderboardEntry(
-                rankOf(tally.sum()),
+                rankOf(kind.rankKey(tally)),
                 user,
                 tally.sum(),
                 tally.count(),
@@ -166,23 +175,24 @@ public final class MergedStandings {
                 tally.max(),
                 tally.mean(),
                 tally.stddev(),
-                voters);
+                voters,
+                kind.score(tally));
     }
 
-    /** Competition rank: one more than the users with strictly more votes. */
-    private long rankOf(long sum) {
-        int baseAbove = base.countAbove(sum) - countGreater(removedSumsDescending, sum);
-        return 1L + baseAbove + countGreater(changedSumsDescending, sum);
+    /** Competition rank: one more than the users with a strictly higher ranking key. */
+    private long rankOf(long key) {
+        int baseAbove = base.countAbove(key) - countGreater(removedKeysDescending, key);
+        return 1L + baseAbove + countGreater(changedKeysDescending, key);
     }
 
-    /** Changed users ranked before a kept snapshot user with this sum and id. */
-    private int changedBefore(long sum, String user) {
+    /** Changed users ranked before a kept snapshot user with this ranking key and id. */
+    private int changedBefore(long key, String user) {
         int low = 0;
         int high = changedUsers.length;
         while (low < high) {
             int middle = (low + high) >>> 1;
-            long s = changedTallies[middle].sum();
-            boolean before = s > sum || (s == sum && changedUsers[middle].compareTo(user) < 0);
+            long k = kind.rankKey(changedTallies[middle]);
+            boolean before = k > key || (k == key && changedUsers[middle].compareTo(user) < 0);
             if (before) {
                 low = middle + 1;
             } else {
@@ -215,12 +225,12 @@ public final class MergedStandings {
         return kept + low;
     }
 
-    private static int countGreater(long[] descending, long sum) {
+    private static int countGreater(long[] descending, long key) {
         int low = 0;
         int high = descending.length;
         while (low < high) {
             int middle = (low + high) >>> 1;
-            if (descending[middle] > sum) {
+            if (descending[middle] > key) {
                 low = middle + 1;
             } else {
                 high = middle;

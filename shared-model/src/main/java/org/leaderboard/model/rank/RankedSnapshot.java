@@ -7,13 +7,15 @@ import java.util.Map;
 import java.util.function.Function;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.hll.TgtHllType;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.model.tally.VoterSketches;
 
 /**
- * The users of an immutable snapshot in ranking order (votes descending, ties by user id), held in
- * columns instead of objects: about 70 bytes per user, instead of several hundred for a map of
- * tally records. Built once per snapshot; every query then works on it with binary searches.
+ * The users of an immutable snapshot in ranking order (by the board's {@link ScoreKind}: votes
+ * descending by default; ties by user id), held in columns instead of objects: about 70 bytes per
+ * user, instead of several hundred for a map of tally records. Built once per snapshot; every query
+ * then works on it with binary searches.
  *
  * <p>User ids are UTF-8 in one byte array; a user's position is found through an open-addressing
  * hash table of positions. Only users with at least one counted vote are ranked.
@@ -32,6 +34,7 @@ public final class RankedSnapshot {
 
     private static final int EMPTY_SLOT = -1;
 
+    private final ScoreKind kind;
     private final byte[] ids;
     private final int[] idStart;
     private final long[] sums;
@@ -41,6 +44,10 @@ public final class RankedSnapshot {
     private final long[] sumSqHigh;
     private final long[] sumSqLow;
     private final int[] slots;
+
+    /** The column the board's score is in: the same array as sums, maxs, mins or counts. */
+    private final long[] scores;
+
     private final byte[] sketches;
     private final int[] sketchStart;
     private final Map<String, Unranked> unranked;
@@ -48,7 +55,13 @@ public final class RankedSnapshot {
     /** A user with no counted vote: kept so that its tally and voters still add up later. */
     private record Unranked(Tally tally, HllSketch voters) {}
 
-    private RankedSnapshot(int size, int idBytes, int sketchBytes, Map<String, Unranked> unranked) {
+    private RankedSnapshot(
+            ScoreKind kind,
+            int size,
+            int idBytes,
+            int sketchBytes,
+            Map<String, Unranked> unranked) {
+        this.kind = kind;
         this.unranked = Map.copyOf(unranked);
         this.ids = new byte[idBytes];
         this.idStart = new int[size + 1];
@@ -60,12 +73,24 @@ public final class RankedSnapshot {
         this.maxs = new long[size];
         this.sumSqHigh = new long[size];
         this.sumSqLow = new long[size];
+        this.scores =
+                switch (kind) {
+                    case SUM -> sums;
+                    case BEST -> maxs;
+                    case LOWEST -> mins;
+                    case COUNT -> counts;
+                };
         // Load factor at most 3/4: short probe runs, 5-11 bytes per user.
         this.slots = new int[Integer.highestOneBit(Math.max(2, size * 4 / 3 + 1)) * 2];
         Arrays.fill(slots, EMPTY_SLOT);
     }
 
     public static final RankedSnapshot EMPTY = of(Map.of());
+
+    /** No user yet, on a board ranked by {@code kind}. */
+    public static RankedSnapshot empty(ScoreKind kind) {
+        return of(kind, Map.of(), user -> null);
+    }
 
     /** Ranks {@code tallies}, without distinct-voter sketches. */
     public static RankedSnapshot of(Map<String, Tally> tallies) {
@@ -78,6 +103,12 @@ public final class RankedSnapshot {
      */
     public static RankedSnapshot of(
             Map<String, Tally> tallies, Function<String, HllSketch> voters) {
+        return of(ScoreKind.SUM, tallies, voters);
+    }
+
+    /** As above, ranked by the score of {@code kind}. */
+    public static RankedSnapshot of(
+            ScoreKind kind, Map<String, Tally> tallies, Function<String, HllSketch> voters) {
         Map<String, Unranked> unranked = new HashMap<>();
         tallies.forEach(
                 (user, tally) -> {
@@ -90,7 +121,7 @@ public final class RankedSnapshot {
                 tallies.entrySet().stream()
                         .filter(e -> e.getValue().hasVotes())
                         .toArray(Map.Entry[]::new);
-        Arrays.sort(sorted, Standings.ORDER);
+        Arrays.sort(sorted, Standings.order(kind));
         byte[][] encoded = new byte[sorted.length][];
         byte[][] sketches = new byte[sorted.length][];
         int idBytes = 0;
@@ -101,7 +132,8 @@ public final class RankedSnapshot {
             sketches[i] = compact(voters.apply(sorted[i].getKey()));
             sketchBytes += sketches[i].length;
         }
-        RankedSnapshot snapshot = new RankedSnapshot(sorted.length, idBytes, sketchBytes, unranked);
+        RankedSnapshot snapshot =
+                new RankedSnapshot(kind, sorted.length, idBytes, sketchBytes, unranked);
         for (int i = 0; i < sorted.length; i++) {
             snapshot.put(i, encoded[i], 0, encoded[i].length, sorted[i].getValue());
             snapshot.putSketch(i, sketches[i], 0, sketches[i].length);
@@ -132,7 +164,8 @@ public final class RankedSnapshot {
             sketchBytes += sketch.length;
         }
         RankedSnapshot next =
-                new RankedSnapshot(total, idBytes, sketchBytes, unrankedPlus(delta, deltaVoters));
+                new RankedSnapshot(
+                        kind, total, idBytes, sketchBytes, unrankedPlus(delta, deltaVoters));
         merged.forEachInOrder(
                 (position, basePosition, user, tally) -> {
                     if (basePosition >= 0) {
@@ -277,6 +310,17 @@ public final class RankedSnapshot {
         return sums[position];
     }
 
+    /** How this snapshot ranks its users. */
+    public ScoreKind scoreKind() {
+        return kind;
+    }
+
+    /** The ranking key of the user at {@code position} (see {@link ScoreKind#rankKey}). */
+    public long key(int position) {
+        // One column read: binary searches call this O(log users) times per changed user.
+        return kind.rankKey(scores[position]);
+    }
+
     public Tally tally(int position) {
         return new Tally(
                 sums[position],
@@ -287,13 +331,16 @@ public final class RankedSnapshot {
                 sumSqLow[position]);
     }
 
-    /** How many users have more votes than {@code sum}: the competition rank of sum is this + 1. */
-    public int countAbove(long sum) {
+    /**
+     * How many users have a higher ranking key than {@code key}: the competition rank of key is
+     * this + 1.
+     */
+    public int countAbove(long key) {
         int low = 0;
         int high = sums.length;
         while (low < high) {
             int middle = (low + high) >>> 1;
-            if (sums[middle] > sum) {
+            if (key(middle) > key) {
                 low = middle + 1;
             } else {
                 high = middle;
@@ -303,12 +350,12 @@ public final class RankedSnapshot {
     }
 
     /**
-     * How many users rank before a user {@code user} with {@code sum} votes would (ranking order:
-     * votes descending, then user id).
+     * How many users rank before a user {@code user} with ranking key {@code key} would (ranking
+     * order: key descending, then user id).
      */
-    public int countBefore(long sum, String user) {
-        int low = countAbove(sum);
-        int high = sum == Long.MIN_VALUE ? sums.length : countAbove(sum - 1);
+    public int countBefore(long key, String user) {
+        int low = countAbove(key);
+        int high = key == Long.MIN_VALUE ? sums.length : countAbove(key - 1);
         while (low < high) {
             int middle = (low + high) >>> 1;
             if (user(middle).compareTo(user) < 0) {

@@ -9,30 +9,40 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.ToLongFunction;
 import org.leaderboard.model.api.LeaderboardEntry;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.tally.Tally;
 
 /**
- * A ranked, immutable view of a board: votes (sum) descending, ties listed by user id, and
- * competition ranking (1, 2, 2, 4) so that tied users share a rank. Deterministic for a given set
- * of tallies, whatever order they were folded in.
+ * A ranked, immutable view of a board: by the board's score ({@link ScoreKind}: votes (sum)
+ * descending by default), ties listed by user id, and competition ranking (1, 2, 2, 4) so that tied
+ * users share a rank. Deterministic for a given set of tallies, whatever order they were folded in.
  */
 public final class Standings {
 
-    static final Comparator<Map.Entry<String, Tally>> ORDER =
-            Comparator.<Map.Entry<String, Tally>>comparingLong(e -> -e.getValue().sum())
-                    .thenComparing(Map.Entry::getKey);
+    /** Ranking order: the score kind's key descending (best first), then user id. */
+    static Comparator<Map.Entry<String, Tally>> order(ScoreKind kind) {
+        return Comparator.<Map.Entry<String, Tally>>comparingLong(e -> kind.rankKey(e.getValue()))
+                .reversed()
+                .thenComparing(Map.Entry::getKey);
+    }
 
+    private final ScoreKind kind;
     private final String[] users;
     private final Tally[] tallies;
     private final long[] ranks;
     private final Map<String, Integer> positions;
     private final ToLongFunction<String> distinctVoters;
 
-    private Standings(String[] users, Tally[] tallies, ToLongFunction<String> distinctVoters) {
+    private Standings(
+            ScoreKind kind,
+            String[] users,
+            Tally[] tallies,
+            ToLongFunction<String> distinctVoters) {
+        this.kind = kind;
         this.users = users;
         this.tallies = tallies;
         this.distinctVoters = distinctVoters;
-        this.ranks = competitionRanks(tallies);
+        this.ranks = competitionRanks(kind, tallies);
         this.positions = new HashMap<>(users.length * 2);
         for (int i = 0; i < users.length; i++) {
             positions.put(users[i], i);
@@ -50,25 +60,32 @@ public final class Standings {
      */
     public static Standings rank(
             Map<String, Tally> tallies, ToLongFunction<String> distinctVoters) {
+        return rank(ScoreKind.SUM, tallies, distinctVoters);
+    }
+
+    /** As above, by the score of {@code kind}. */
+    public static Standings rank(
+            ScoreKind kind, Map<String, Tally> tallies, ToLongFunction<String> distinctVoters) {
         @SuppressWarnings("unchecked")
         Map.Entry<String, Tally>[] sorted =
                 tallies.entrySet().stream()
                         .filter(e -> e.getValue().hasVotes())
                         .toArray(Map.Entry[]::new);
-        Arrays.sort(sorted, ORDER);
+        Arrays.sort(sorted, order(kind));
         String[] users = new String[sorted.length];
         Tally[] values = new Tally[sorted.length];
         for (int i = 0; i < sorted.length; i++) {
             users[i] = sorted[i].getKey();
             values[i] = sorted[i].getValue();
         }
-        return new Standings(users, values, distinctVoters);
+        return new Standings(kind, users, values, distinctVoters);
     }
 
-    private static long[] competitionRanks(Tally[] tallies) {
+    private static long[] competitionRanks(ScoreKind kind, Tally[] tallies) {
         long[] ranks = new long[tallies.length];
         for (int i = 0; i < tallies.length; i++) {
-            boolean tiedWithPrevious = i > 0 && tallies[i].sum() == tallies[i - 1].sum();
+            boolean tiedWithPrevious =
+                    i > 0 && kind.rankKey(tallies[i]) == kind.rankKey(tallies[i - 1]);
             ranks[i] = tiedWithPrevious ? ranks[i - 1] : i + 1;
         }
         return ranks;
@@ -105,7 +122,8 @@ public final class Standings {
                 tally.max(),
                 tally.mean(),
                 tally.stddev(),
-                distinctVoters.applyAsLong(users[position]));
+                distinctVoters.applyAsLong(users[position]),
+                kind.score(tally));
     }
 
     /**

@@ -42,13 +42,26 @@ public final class TimeUuids {
      */
     public static UUID voteIdAt(Instant time) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        long ticks = time.toEpochMilli() * 10_000 + UUID_EPOCH_OFFSET + random.nextInt(10_000);
+        return voteIdAt(time, random.nextInt(10_000), random.nextLong());
+    }
+
+    /**
+     * A vote id stamped with the given time (to the millisecond), {@code subMillisTicks} 100-ns
+     * ticks into that millisecond (0..9999), and {@code lowBits} as clock sequence and node (62 of
+     * its bits are used). The same arguments always give the same id, which is what lets a client
+     * derive ids from its input and resend it without counting anything twice.
+     */
+    public static UUID voteIdAt(Instant time, int subMillisTicks, long lowBits) {
+        if (subMillisTicks < 0 || subMillisTicks >= 10_000) {
+            throw new IllegalArgumentException("subMillisTicks must be 0..9999: " + subMillisTicks);
+        }
+        long ticks = time.toEpochMilli() * 10_000 + UUID_EPOCH_OFFSET + subMillisTicks;
         long msb =
                 (ticks << 32) // time_low
                         | ((ticks >>> 16) & 0xFFFF0000L) // time_mid
                         | 0x1000L // version 1
                         | ((ticks >>> 48) & 0x0FFFL); // time_hi
-        long lsb = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L; // IETF variant
+        long lsb = (lowBits & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L; // IETF variant
         return new UUID(msb, lsb);
     }
 }

@@ -55,4 +55,23 @@ class IdsAndSettingsTests {
         assertThatThrownBy(() -> BoardSettings.requested("b", null, null, null, 257, null, now))
                 .hasMessage("shards: is 257; must be between 1 and 256");
     }
+
+    @Test
+    void theScoreIsSumByDefaultAndASettingOfItsOwn() {
+        Instant now = Instant.parse("2026-11-21T10:00:30Z");
+        BoardSettings sum = BoardSettings.requested("b", null, null, null, null, null, now);
+        BoardSettings laps =
+                BoardSettings.requested(
+                        "b", null, null, null, null, null, now, null, null, null, ScoreKind.LOWEST);
+
+        assertThat(sum.score()).isEqualTo(ScoreKind.SUM);
+        assertThat(laps.score()).isEqualTo(ScoreKind.LOWEST);
+        assertThat(laps.retentionDays()).isEqualTo(BoardSettings.DEFAULT_RETENTION_DAYS);
+        assertThat(laps.sameSettingsAs(sum)).isFalse();
+        assertThat(laps.sameSettingsAs(sum.withScore(ScoreKind.LOWEST))).isTrue();
+        assertThat(laps.withClosesAt(now).withRetentionDays(7).score()).isEqualTo(ScoreKind.LOWEST);
+        assertThat(sum.withScore(null).score())
+                .as("null, as read from an old row")
+                .isEqualTo(ScoreKind.SUM);
+    }
 }

@@ -25,6 +25,16 @@ class TimeAndShardTests {
     }
 
     @Test
+    void aVoteIdFromGivenBitsIsTheSameEveryTimeAndKeepsItsTime() {
+        Instant time = Instant.parse("2026-11-21T10:15:30.123Z");
+        UUID id = TimeUuids.voteIdAt(time, 9_999, -1L);
+        assertThat(TimeUuids.voteIdAt(time, 9_999, -1L)).isEqualTo(id);
+        assertThat(TimeUuids.isTimeUuid(id)).isTrue();
+        assertThat(TimeUuids.timeOf(id)).isEqualTo(time);
+        assertThat(TimeUuids.voteIdAt(time, 9_999, 0L)).isNotEqualTo(id);
+    }
+
+    @Test
     void bucketsFloorToTheirBoundaryAndListWholeBuckets() {
         Buckets minutes = Buckets.ofSeconds(60);
         assertThat(minutes.floor(Instant.parse("2026-11-21T10:15:30Z")))

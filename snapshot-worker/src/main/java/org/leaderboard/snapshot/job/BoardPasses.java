@@ -10,6 +10,7 @@ import org.leaderboard.snapshot.pass.PassResult;
 import org.leaderboard.snapshot.pass.SnapshotLag;
 import org.leaderboard.snapshot.pass.SnapshotPass;
 import org.leaderboard.snapshot.pass.StopFlag;
+import org.leaderboard.snapshot.retention.Retention;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -30,6 +31,7 @@ class BoardPasses {
     private final SnapshotLag lag;
     private final WorkerRegistry registry;
     private final SharingSettings sharing;
+    private final Retention retention;
 
     BoardPasses(
             BoardDao boards,
@@ -37,13 +39,15 @@ class BoardPasses {
             StopFlag stop,
             SnapshotLag lag,
             WorkerRegistry registry,
-            SharingSettings sharing) {
+            SharingSettings sharing,
+            Retention retention) {
         this.boards = boards;
         this.pass = pass;
         this.stop = stop;
         this.lag = lag;
         this.registry = registry;
         this.sharing = sharing;
+        this.retention = retention;
     }
 
     /** Returns whether every board succeeded (listing the boards counts as one). */
@@ -114,10 +118,23 @@ class BoardPasses {
             PassResult result = pass.run(board);
             lag.observed(result);
             log.info("snapshot {}", result.summary());
+            removeOldHistory(board);
             return result;
         } catch (RuntimeException e) {
             log.error("snapshot board={} outcome=FAILED error={}", board.board(), e.toString(), e);
             return null;
+        }
+    }
+
+    /** Retention after the pass, so it works from the newest heads; its failure fails nothing. */
+    private void removeOldHistory(BoardSettings board) {
+        try {
+            retention.runIfDue(board).ifPresent(removed -> log.info(removed.summary()));
+        } catch (RuntimeException e) {
+            log.warn(
+                    "retention board={} failed, retried next round: {}",
+                    board.board(),
+                    e.toString());
         }
     }
 

@@ -4,12 +4,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /** Waiting for driver calls inside a pass, which is sequential by design (heads come last). */
-final class Futures {
+public final class Futures {
 
     private Futures() {}
 
     /** The future's value; its own failure is rethrown as is, not wrapped. */
-    static <T> T await(CompletableFuture<T> future) {
+    public static <T> T await(CompletableFuture<T> future) {
         try {
             return future.get();
         } catch (InterruptedException e) {

@@ -53,7 +53,7 @@ final class PassProgress {
         layersWritten++;
     }
 
-    void deltaWritten(long nanos) {
+    void layersStored(long nanos) {
         layerNanos += nanos;
     }
 

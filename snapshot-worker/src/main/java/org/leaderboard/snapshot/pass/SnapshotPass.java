@@ -32,7 +32,7 @@ import org.springframework.stereotype.Component;
  * <p>No locks: every row written is a pure function of frozen events (a layer's content depends
  * only on its range; a head's on its cutoff), so concurrent passes write identical rows, and a pass
  * killed anywhere leaves at most unreferenced layers behind, which a re-run rewrites identically.
- * Old layers are never deleted: older heads still name them.
+ * Old layers stay while a head names them; retention removes the ones only old heads name.
  */
 @Component
 public class SnapshotPass {
@@ -148,14 +148,14 @@ public class SnapshotPass {
         List<LayerRef> layers = newPeriod ? new ArrayList<>() : new ArrayList<>(progress.layers());
         if (!fold.tallies().isEmpty()) {
             LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
-            long writing = System.nanoTime();
-            Futures.await(layerDao.writeLayer(board, delta, fold.tallies()));
-            progress.layerWritten();
-            long compacting = System.nanoTime();
-            progress.deltaWritten(compacting - writing);
             layers.add(delta);
-            compact(board, layers, new HashMap<>(Map.of(delta, fold.tallies())), progress);
-            progress.compacted(System.nanoTime() - compacting);
+            Map<LayerRef, Tallies> fresh = new HashMap<>(Map.of(delta, fold.tallies()));
+            long compacting = System.nanoTime();
+            compact(board, layers, fresh, progress);
+            long writing = System.nanoTime();
+            progress.compacted(writing - compacting);
+            writeNew(board, layers, fresh, progress);
+            progress.layersStored(System.nanoTime() - writing);
         }
         stages.accept(Stage.LAYERS_WRITTEN);
         // Written last, after every layer row it names is acknowledged: the commit marker.
@@ -174,8 +174,9 @@ public class SnapshotPass {
     }
 
     /**
-     * Merges the newest layers while {@link Compaction} says so. {@code known} holds contents this
-     * step already has in memory (the delta, earlier merges), so only older layers are read back.
+     * Merges the newest layers in memory while {@link Compaction} says so. {@code known} holds
+     * contents this step already has in memory (the delta, earlier merges), so only older layers
+     * are read back.
      */
     private void compact(
             BoardSettings board,
@@ -189,11 +190,29 @@ public class SnapshotPass {
             merged.addAll(content(board, previous, known));
             merged.addAll(content(board, last, known));
             LayerRef range = Compaction.mergedRange(previous, last, merged.users());
-            Futures.await(layerDao.writeLayer(board, range, merged));
             known.put(range, merged);
             layers.add(range);
-            progress.layerWritten();
             progress.merged();
+        }
+    }
+
+    /**
+     * Writes the layers of this step that the head will name: the delta, or what it was merged
+     * into. Merging happens in memory first, so a layer that a merge of the same step replaces is
+     * never stored: no head would ever name it, and retention, which removes only what heads name,
+     * could never remove it.
+     */
+    private void writeNew(
+            BoardSettings board,
+            List<LayerRef> layers,
+            Map<LayerRef, Tallies> fresh,
+            PassProgress progress) {
+        for (LayerRef layer : layers) {
+            Tallies content = fresh.get(layer);
+            if (content != null) {
+                Futures.await(layerDao.writeLayer(board, layer, content));
+                progress.layerWritten();
+            }
         }
     }
 

@@ -43,6 +43,7 @@ final class SnapshotFixture implements AutoCloseable {
                     "LOCAL_QUORUM",
                     "LOCAL_QUORUM");
 
+    final String keyspace;
     final CqlSession session;
     final BoardDao boards;
     final VoteEventDao events;
@@ -51,7 +52,7 @@ final class SnapshotFixture implements AutoCloseable {
     final MeterRegistry meters = new SimpleMeterRegistry();
 
     SnapshotFixture(String prefix) {
-        String keyspace = TestCassandra.shared().newKeyspace(prefix);
+        this.keyspace = TestCassandra.shared().newKeyspace(prefix);
         this.session = TestCassandra.shared().session(keyspace);
         this.boards = new BoardDao(session, Consistency.DEFAULT);
         this.events = new VoteEventDao(session, Consistency.DEFAULT);

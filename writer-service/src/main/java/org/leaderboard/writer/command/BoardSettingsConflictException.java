@@ -2,6 +2,7 @@ package org.leaderboard.writer.command;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.leaderboard.model.board.BoardSettings;
 
 /**
@@ -38,12 +39,16 @@ public class BoardSettingsConflictException extends RuntimeException {
         differ(differences, "bucketSeconds", stored.bucketSeconds(), requested.bucketSeconds());
         differ(differences, "shards", stored.shards(), requested.shards());
         differ(differences, "chunks", stored.chunks(), requested.chunks());
+        differ(differences, "period", stored.period(), requested.period());
+        differ(differences, "timeZone", stored.timeZone(), requested.timeZone());
+        differ(differences, "retentionDays", stored.retentionDays(), requested.retentionDays());
+        differ(differences, "score", stored.score(), requested.score());
         return differences;
     }
 
     private static void differ(
             List<String> differences, String field, Object stored, Object requested) {
-        if (!stored.equals(requested)) {
+        if (!Objects.equals(stored, requested)) {
             differences.add(
                     field + " is " + stored + " (this request asked for " + requested + ")");
         }

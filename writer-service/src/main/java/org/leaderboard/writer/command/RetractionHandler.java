@@ -63,6 +63,12 @@ class RetractionHandler {
     @CommandHandler
     RetractionResult handle(RetractVoteCommand command) {
         BoardSettings board = boards.require(command.board());
+        // Refused before anything is read or stored: a compensating event on a BEST or LOWEST
+        // board would take the vote out of sum and count but leave the max or min it set.
+        if (!board.score().retractable()) {
+            throw RetractionRefusedException.notRetractable(
+                    board.board(), command.voteId(), board.score());
+        }
         // One reading of the clock stamps the retraction; the window is checked again when its
         // writes complete, however long the lock wait and the writes took.
         Instant now = clock.instant();

@@ -3,8 +3,12 @@ package org.leaderboard.writer.command;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import org.leaderboard.model.board.ScoreKind;
 
-/** A retraction that cannot be made: 404 for a vote that is not stored, 422 for one not counted. */
+/**
+ * A retraction that cannot be made: 404 for a vote that is not stored, 422 for one not counted or
+ * on a board whose score a retraction cannot undo.
+ */
 public class RetractionRefusedException extends StatusRefusal {
 
     private RetractionRefusedException(UUID voteId, int status, String title, String detail) {
@@ -40,6 +44,24 @@ public class RetractionRefusedException extends StatusRefusal {
                         + " lost its unique-vote claim (voter '"
                         + voter
                         + "' voted with another vote) and never counted; nothing to retract");
+    }
+
+    static RetractionRefusedException notRetractable(String board, UUID voteId, ScoreKind score) {
+        return new RetractionRefusedException(
+                voteId,
+                422,
+                "Not retractable",
+                "board '"
+                        + board
+                        + "' ranks by score "
+                        + score
+                        + " ("
+                        + (score == ScoreKind.BEST ? "the highest" : "the lowest")
+                        + " single vote), which a retraction cannot undo: it would have to"
+                        + " forget vote "
+                        + voteId
+                        + " without knowing the user's other votes. Only SUM and COUNT boards take"
+                        + " retractions");
     }
 
     static RetractionRefusedException periodClosed(

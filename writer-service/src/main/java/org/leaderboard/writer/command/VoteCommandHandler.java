@@ -22,12 +22,15 @@ import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.board.UnknownBoardException;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.stereotype.Component;
 
 /**
  * Records votes: one idempotent INSERT per vote (invariants 1 and 2), after checking the write
- * window (invariant 3). Commands arrive validated by the web layer (ids, vote range, timeuuid).
+ * window (invariant 3) and that the board is not closed to the vote's time; concurrent single votes
+ * share unlogged batches ({@link GroupCommit}). Commands arrive validated by the web layer (ids,
+ * vote range, timeuuid).
  *
  * <p>The hot path never reads before it writes: board settings come from {@link BoardCache}'s
  * cache, and a second insert of the same voteId loses against the first (see {@link
@@ -44,6 +47,7 @@ class VoteCommandHandler {
     private final VoteMetrics metrics;
     private final ClaimedVotes claimed;
     private final LateRetries lateRetries;
+    private final GroupCommit groupCommit;
 
     VoteCommandHandler(
             BoardCache boards,
@@ -52,8 +56,10 @@ class VoteCommandHandler {
             Clock clock,
             VoteMetrics metrics,
             ClaimedVotes claimed,
-            LateRetries lateRetries) {
+            LateRetries lateRetries,
+            GroupCommit groupCommit) {
         this.boards = boards;
+        this.groupCommit = groupCommit;
         this.events = events;
         this.claimed = claimed;
         this.lateRetries = lateRetries;
@@ -62,14 +68,15 @@ class VoteCommandHandler {
         this.metrics = metrics;
     }
 
+    /**
+     * Answers with a future, so no thread waits for the store: refusals known before writing
+     * (unknown board, outside the window) are thrown at once, the rest complete the future. A vote
+     * inside the window of a board without unique votes goes to the {@link GroupCommit}.
+     */
     @CommandHandler
-    VoteResult handle(CastVoteCommand command) {
+    CompletableFuture<VoteResult> handle(CastVoteCommand command) {
         BoardSettings board = requireBoard(command.board(), 1);
-        try {
-            return cast(board, command, clock.instant()).join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
+        return cast(board, command, clock.instant(), true);
     }
 
     /**
@@ -96,6 +103,7 @@ class VoteCommandHandler {
                 repeats.put(results.size(), first);
                 results.add(null);
             } else if (board.uniqueVotes() == UniqueVotes.NONE
+                    && !board.closedTo(TimeUuids.timeOf(vote.voteId()))
                     && window.check(board, vote.voteId(), now).isEmpty()) {
                 inWindow.add(results.size());
                 toStore.add(VoteCastEvent.from(vote));
@@ -140,7 +148,8 @@ class VoteCommandHandler {
     }
 
     private CompletableFuture<VoteResult> cast(
-            BoardSettings board, CastVoteCommand vote, Instant now) {
+            BoardSettings board, CastVoteCommand vote, Instant now, boolean grouped) {
+        requireOpen(board, vote.voteId());
         var outside = window.check(board, vote.voteId(), now);
         if (outside.isPresent()) {
             return CompletableFuture.completedFuture(lateVote(board, outside.get()));
@@ -148,9 +157,25 @@ class VoteCommandHandler {
         if (board.uniqueVotes() != UniqueVotes.NONE) {
             return castClaimed(board, vote);
         }
-        return events.insert(board, VoteCastEvent.from(vote), now)
-                .toCompletableFuture()
+        CompletionStage<Void> stored =
+                grouped
+                        ? groupCommit.append(board, VoteCastEvent.from(vote), now)
+                        : events.insert(board, VoteCastEvent.from(vote), now);
+        return stored.toCompletableFuture()
                 .handle((done, failure) -> recorded(board, vote.voteId(), failure));
+    }
+
+    /**
+     * Refuses a vote of the board's close instant or later, before anything else: a closed board
+     * takes no new vote, not even a late retry of one a writer accepted before it saw the close.
+     * The vote's own time decides, not the writer's clock, so a close set ahead of time is exact.
+     */
+    private void requireOpen(BoardSettings board, UUID voteId) {
+        Instant voteTime = TimeUuids.timeOf(voteId);
+        if (board.closedTo(voteTime)) {
+            metrics.refused(VoteMetrics.BOARD_CLOSED, 1);
+            throw new BoardClosedException(board, voteId, voteTime);
+        }
     }
 
     private CompletableFuture<VoteResult> castClaimed(BoardSettings board, CastVoteCommand vote) {
@@ -232,7 +257,8 @@ class VoteCommandHandler {
     private CompletableFuture<VoteResult> castOrRefuse(
             BoardSettings board, CastVoteCommand vote, Instant now) {
         try {
-            return cast(board, vote, now).exceptionally(failure -> refused(vote.voteId(), failure));
+            return cast(board, vote, now, false)
+                    .exceptionally(failure -> refused(vote.voteId(), failure));
         } catch (VoteRefusedException e) {
             return CompletableFuture.completedFuture(refused(vote.voteId(), e));
         }

@@ -14,6 +14,7 @@ public class VoteMetrics {
     public static final String OUTSIDE_WINDOW = "outside_window";
     public static final String STORE_FAILED = "store_failed";
     public static final String ALREADY_VOTED = "already_voted";
+    public static final String BOARD_CLOSED = "board_closed";
 
     private final MeterRegistry registry;
     private final DistributionSummary batchSize;

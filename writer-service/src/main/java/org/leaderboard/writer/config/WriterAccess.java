@@ -11,8 +11,9 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpMethod;
 
 /**
- * Who may send which command: boards are created and votes retracted by admins, votes cast by
- * voters (admins may too). Any other request needs valid credentials of any role.
+ * Who may send which command: boards are created, listed, inspected, closed and reopened and votes
+ * retracted by admins, votes cast by voters (admins may too). Any other request needs valid
+ * credentials of any role.
  */
 @Configuration(proxyBeanMethods = false)
 @Import(ApiSecurityConfig.class)
@@ -23,6 +24,10 @@ class WriterAccess {
         return new AccessRules(
                 List.of(
                         AccessRule.of(HttpMethod.POST, "/boards", Role.ADMIN),
+                        AccessRule.of(HttpMethod.GET, "/boards", Role.ADMIN),
+                        AccessRule.of(HttpMethod.GET, "/boards/*", Role.ADMIN),
+                        AccessRule.of(HttpMethod.POST, "/boards/*/close", Role.ADMIN),
+                        AccessRule.of(HttpMethod.POST, "/boards/*/reopen", Role.ADMIN),
                         AccessRule.of(HttpMethod.POST, "/boards/*/votes/*/retraction", Role.ADMIN),
                         AccessRule.of(HttpMethod.POST, "/boards/*/votes", Role.VOTER),
                         AccessRule.of(HttpMethod.POST, "/boards/*/votes/batch", Role.VOTER)),

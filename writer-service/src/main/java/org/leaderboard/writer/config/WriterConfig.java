@@ -1,6 +1,7 @@
 package org.leaderboard.writer.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.BoardDao;
@@ -23,6 +24,18 @@ class WriterConfig {
     @Bean
     DriverConfigLoaderBuilderCustomizer driverResilience() {
         return DriverResilience::apply;
+    }
+
+    /**
+     * Bounds the requests the driver puts on one connection: with the in-flight bound of the web
+     * layer it keeps an overloaded writer from piling work up in the driver.
+     */
+    @Bean
+    DriverConfigLoaderBuilderCustomizer connectionLimits(LoadSettings load) {
+        return builder ->
+                builder.withInt(
+                        DefaultDriverOption.CONNECTION_MAX_REQUESTS,
+                        load.maxRequestsPerConnection());
     }
 
     /**

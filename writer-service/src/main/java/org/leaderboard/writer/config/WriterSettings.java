@@ -18,6 +18,8 @@ import org.springframework.util.unit.DataSize;
  *     read whole, so no client can make the writer hold an arbitrary amount of memory
  * @param clockOffset added to the system clock for every "now" of the writer (default 0): lets
  *     fault tests run writers whose clocks disagree, as hosts' clocks do within the allowed skew
+ * @param boardRefresh how often the writer re-reads the boards it has cached: a board closed
+ *     through another writer is closed here at most this long (plus one read) later
  */
 @ConfigurationProperties("writer")
 public record WriterSettings(
@@ -26,7 +28,8 @@ public record WriterSettings(
         String writeConsistency,
         String readConsistency,
         DataSize maxRequestSize,
-        Duration clockOffset) {
+        Duration clockOffset,
+        Duration boardRefresh) {
 
     public WriterSettings {
         if (maxClockSkew == null || maxClockSkew.isNegative()) {
@@ -42,6 +45,10 @@ public record WriterSettings(
                     "writer.max-request-size must be at least 1KB, was " + maxRequestSize);
         }
         clockOffset = clockOffset == null ? Duration.ZERO : clockOffset;
+        if (boardRefresh == null || boardRefresh.toMillis() < 100) {
+            throw new IllegalArgumentException(
+                    "writer.board-refresh must be at least 100ms, was " + boardRefresh);
+        }
         // Claims are read back, and late retries looked up, at the read level.
         Consistency.requireOverlap(
                 "writer.write-consistency",

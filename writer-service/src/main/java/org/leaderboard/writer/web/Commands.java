@@ -1,6 +1,8 @@
 package org.leaderboard.writer.web;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import org.axonframework.commandhandling.CommandExecutionException;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -27,6 +29,26 @@ class Commands {
         } catch (CommandExecutionException | CompletionException e) {
             throw unwrap(e);
         }
+    }
+
+    /**
+     * Sends without waiting. A handler that answers with a future (the single vote) completes the
+     * returned future with that future's result; failures come out unwrapped as in {@link #send}.
+     */
+    @SuppressWarnings("unchecked")
+    <R> CompletableFuture<R> sendAsync(Object command) {
+        return gateway.send(command)
+                .thenCompose(
+                        result ->
+                                result instanceof CompletionStage<?> stage
+                                        ? (CompletionStage<R>) stage
+                                        : CompletableFuture.completedFuture((R) result))
+                .exceptionallyCompose(
+                        failure ->
+                                CompletableFuture.failedFuture(
+                                        failure instanceof RuntimeException runtime
+                                                ? unwrap(runtime)
+                                                : failure));
     }
 
     static RuntimeException unwrap(RuntimeException thrown) {

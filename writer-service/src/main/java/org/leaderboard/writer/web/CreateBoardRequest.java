@@ -3,6 +3,7 @@ package org.leaderboard.writer.web;
 import java.time.Instant;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.Period;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
@@ -16,7 +17,9 @@ record CreateBoardRequest(
         Integer shards,
         Integer chunks,
         Period period,
-        String timeZone) {
+        String timeZone,
+        Integer retentionDays,
+        ScoreKind score) {
 
     BoardSettings toSettings(Instant createdAt) {
         return BoardSettings.requested(
@@ -28,6 +31,8 @@ record CreateBoardRequest(
                 chunks,
                 createdAt,
                 period,
-                timeZone);
+                timeZone,
+                retentionDays,
+                score);
     }
 }

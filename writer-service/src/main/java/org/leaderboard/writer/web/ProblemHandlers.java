@@ -3,6 +3,7 @@ package org.leaderboard.writer.web;
 import com.datastax.oss.driver.api.core.DriverException;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.writer.command.BoardClosedException;
 import org.leaderboard.writer.command.BoardSettingsConflictException;
 import org.leaderboard.writer.command.VoteOutsideWindowException;
 import org.leaderboard.writer.command.VoteRefusedException;
@@ -61,11 +62,24 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
         if (e instanceof VoteOutsideWindowException outside) {
             problem.setProperty("voteTime", outside.voteTime());
         }
+        if (e instanceof BoardClosedException closed) {
+            problem.setProperty("board", closed.board());
+            problem.setProperty("closesAt", closed.closesAt());
+            problem.setProperty("voteTime", closed.voteTime());
+        }
         ResponseEntity.BodyBuilder answer = ResponseEntity.status(e.httpStatus());
         if (e.retryAfterSeconds() != null) {
             answer.header(HttpHeaders.RETRY_AFTER, e.retryAfterSeconds().toString());
         }
         return answer.contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+    }
+
+    @ExceptionHandler(WriterOverloadedException.class)
+    ResponseEntity<ProblemDetail> overloaded(WriterOverloadedException e) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfterSeconds()))
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "Writer overloaded", e.getMessage()));
     }
 
     @ExceptionHandler(DriverException.class)

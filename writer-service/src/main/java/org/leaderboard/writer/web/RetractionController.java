@@ -43,7 +43,9 @@ class RetractionController {
                     "Removes a counted vote from the board with a compensating event;"
                             + " idempotent: again, the same retractionId with ALREADY_RECORDED."
                             + " A vote already in a snapshot is retracted too; a vote of a period"
-                            + " closed more than a write window ago is not (422).")
+                            + " closed more than a write window ago is not (422), nor a vote of a"
+                            + " board with score BEST or LOWEST (422: a max or a min cannot be"
+                            + " undone).")
     @ApiResponse(
             responseCode = "202",
             description = "Retracted: RECORDED, or ALREADY_RECORDED when it already was",
@@ -59,6 +61,7 @@ class RetractionController {
         WriterProblem.UNKNOWN_BOARD,
         WriterProblem.UNKNOWN_VOTE,
         WriterProblem.NOT_COUNTED,
+        WriterProblem.NOT_RETRACTABLE,
         WriterProblem.STORE_UNAVAILABLE
     })
     RetractionResult retract(

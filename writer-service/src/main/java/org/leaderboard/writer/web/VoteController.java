@@ -12,11 +12,15 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.api.CastVoteCommand;
 import org.leaderboard.model.api.CastVotesCommand;
 import org.leaderboard.model.api.VoteResult;
 import org.leaderboard.model.board.Ids;
 import org.leaderboard.model.board.InvalidInputException;
+import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.command.VoteMetrics;
 import org.leaderboard.writer.config.WriterSettings;
@@ -42,7 +46,8 @@ class VoteController {
     private static final String VOTE_SCHEMA =
             "A vote: user (who the votes are for) and voter (who cast them), ids of 1 to 128"
                     + " characters without control characters; votes, a whole number from"
-                    + " -1000000000 to 1000000000 other than 0; voteId, optional, a version-1"
+                    + " -1000000000 to 1000000000 (other than 0 on a board with score SUM: on a"
+                    + " game board, with score BEST, LOWEST or COUNT, 0 is a score); voteId, optional, a version-1"
                     + " timeuuid whose time is the vote's (the writer makes one when absent:"
                     + " keep the answer's voteId to retry).";
 
@@ -67,9 +72,19 @@ class VoteController {
     private final VoteRequestParser parser;
     private final VoteMetrics metrics;
     private final int maxBatchSize;
+    private final InFlightVotes inFlight;
+    private final BoardCache boards;
 
-    VoteController(Commands commands, Clock clock, VoteMetrics metrics, WriterSettings settings) {
+    VoteController(
+            Commands commands,
+            Clock clock,
+            VoteMetrics metrics,
+            WriterSettings settings,
+            InFlightVotes inFlight,
+            BoardCache boards) {
         this.commands = commands;
+        this.boards = boards;
+        this.inFlight = inFlight;
         // Generated ids carry the writer's clock, the same clock the window is checked against.
         this.parser = new VoteRequestParser(() -> TimeUuids.voteIdAt(clock.instant()));
         this.metrics = metrics;
@@ -83,7 +98,8 @@ class VoteController {
             description =
                     "Stores the vote once per voteId: a retry with the same voteId is"
                             + " ALREADY_RECORDED if the vote counts. 202 means stored and counted"
-                            + " in the next leaderboard read.",
+                            + " in the next leaderboard read. A board closed at or before the"
+                            + " vote's time (its voteId's) refuses it (422 Board closed).",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             description = "The vote",
@@ -112,20 +128,29 @@ class VoteController {
         WriterProblem.VOTER_ALREADY_VOTED,
         WriterProblem.TOO_LARGE,
         WriterProblem.OUTSIDE_WINDOW,
+        WriterProblem.BOARD_CLOSED,
         WriterProblem.NOT_COUNTED,
+        WriterProblem.OVERLOADED,
         WriterProblem.STORE_UNAVAILABLE
     })
-    VoteResult cast(
+    CompletableFuture<VoteResult> cast(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board,
             @RequestBody JsonNode vote) {
         Ids.requireBoard("board", board);
-        ParsedVote parsed = parser.parse(board, vote);
+        ParsedVote parsed = parser.parse(board, vote, scoreOf(board));
         if (parsed instanceof ParsedVote.Invalid invalid) {
             metrics.refused(VoteMetrics.INVALID, 1);
             throw invalid.problem();
         }
-        return commands.send(((ParsedVote.Valid) parsed).command());
+        inFlight.acquire(1);
+        try {
+            return commands.<VoteResult>sendAsync(((ParsedVote.Valid) parsed).command())
+                    .whenComplete((result, failure) -> inFlight.release(1));
+        } catch (RuntimeException e) {
+            inFlight.release(1);
+            throw e;
+        }
     }
 
     /**
@@ -139,7 +164,8 @@ class VoteController {
                     "1 to writer.max-batch-size (1000) votes, each as for a single vote. One"
                             + " result per vote, in order: a refused vote is REFUSED with the"
                             + " httpStatus and detail it would get on its own, and does not stop"
-                            + " the others. A voteId repeated in a batch is stored once.",
+                            + " the others (a vote at or after the board's close is REFUSED with"
+                            + " 422). A voteId repeated in a batch is stored once.",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             description = "The votes",
@@ -164,6 +190,7 @@ class VoteController {
         WriterProblem.FORBIDDEN,
         WriterProblem.UNKNOWN_BOARD,
         WriterProblem.TOO_LARGE,
+        WriterProblem.OVERLOADED,
         WriterProblem.STORE_UNAVAILABLE
     })
     BatchResponse castBatch(
@@ -173,15 +200,36 @@ class VoteController {
         Ids.requireBoard("board", board);
         List<JsonNode> votes = requireSize(batch.votes());
         metrics.batch(votes.size());
-        List<ParsedVote> parsed = votes.stream().map(vote -> parser.parse(board, vote)).toList();
+        ScoreKind score = scoreOf(board);
+        List<ParsedVote> parsed =
+                votes.stream().map(vote -> parser.parse(board, vote, score)).toList();
         List<CastVoteCommand> valid =
                 parsed.stream()
                         .filter(ParsedVote.Valid.class::isInstance)
                         .map(vote -> ((ParsedVote.Valid) vote).command())
                         .toList();
-        List<VoteResult> handled = commands.send(new CastVotesCommand(board, valid));
+        List<VoteResult> handled;
+        inFlight.acquire(valid.size());
+        try {
+            handled = commands.send(new CastVotesCommand(board, valid));
+        } finally {
+            inFlight.release(valid.size());
+        }
         metrics.refused(VoteMetrics.INVALID, votes.size() - valid.size());
         return new BatchResponse(inRequestOrder(parsed, handled));
+    }
+
+    /**
+     * The board's score kind, which decides whether a vote of 0 is taken (from the settings cache:
+     * no read on the vote path). An unknown board is parsed as SUM and then refused (404) by the
+     * handler, which counts it in the metrics.
+     */
+    private ScoreKind scoreOf(String board) {
+        try {
+            return boards.require(board).score();
+        } catch (UnknownBoardException e) {
+            return ScoreKind.SUM;
+        }
     }
 
     private List<JsonNode> requireSize(List<JsonNode> votes) {

@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import org.leaderboard.model.api.CastVoteCommand;
 import org.leaderboard.model.board.Ids;
 import org.leaderboard.model.board.InvalidInputException;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.time.TimeUuids;
 
 /**
@@ -38,14 +39,24 @@ final class VoteRequestParser {
         this.newVoteId = newVoteId;
     }
 
+    /** A vote of a SUM board (the default), where a vote of 0 is refused. */
     ParsedVote parse(String board, JsonNode vote) {
+        return parse(board, vote, ScoreKind.SUM);
+    }
+
+    /**
+     * A vote of a board that scores by {@code score}: only a SUM board refuses 0, a vote that would
+     * change nothing there, while on a game board 0 is a real score (see {@link
+     * ScoreKind#takesZero}).
+     */
+    ParsedVote parse(String board, JsonNode vote, ScoreKind score) {
         UUID voteId = null;
         try {
             requireObject(vote);
             voteId = voteId(vote.get("voteId"));
             String user = Ids.requireId("user", text("user", vote.get("user")));
             String voter = Ids.requireId("voter", text("voter", vote.get("voter")));
-            int votes = votes(vote.get("votes"));
+            int votes = votes(vote.get("votes"), score);
             UUID id = voteId != null ? voteId : newVoteId.get();
             return new ParsedVote.Valid(new CastVoteCommand(board, id, user, voter, votes));
         } catch (InvalidInputException e) {
@@ -114,7 +125,7 @@ final class VoteRequestParser {
         return node.textValue();
     }
 
-    private static int votes(JsonNode node) {
+    private static int votes(JsonNode node, ScoreKind score) {
         if (node == null || node.isNull()) {
             throw new InvalidInputException("votes", "is required");
         }
@@ -127,9 +138,11 @@ final class VoteRequestParser {
                     "votes", "is " + node.asText() + "; it must be a whole number");
         }
         BigInteger votes = node.bigIntegerValue();
-        if (votes.signum() == 0) {
+        if (votes.signum() == 0 && !score.takesZero()) {
             throw new InvalidInputException(
-                    "votes", "must not be 0 (a vote adds or, when negative, takes away)");
+                    "votes",
+                    "must not be 0 (a vote adds or, when negative, takes away; boards with score"
+                            + " BEST, LOWEST or COUNT take 0)");
         }
         if (votes.abs().compareTo(MAX) > 0) {
             throw new InvalidInputException(

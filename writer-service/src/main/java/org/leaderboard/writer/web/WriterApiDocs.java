@@ -18,11 +18,12 @@ class WriterApiDocs {
     OpenAPI writerApi() {
         return ApiDocs.document(
                 "Leaderboard command API",
-                "Creates boards, casts votes (one or a batch) and retracts them. A vote is"
+                "Creates, lists, inspects and closes boards, casts votes (one or a batch) and"
+                        + " retracts them. A vote is"
                         + " idempotent by its voteId, a version-1 timeuuid whose time is the"
                         + " vote's time: retry with the same voteId after a timeout or a 503."
-                        + " Every command needs credentials: VOTER casts, ADMIN creates boards and"
-                        + " retracts.",
+                        + " Every command needs credentials: VOTER casts, ADMIN administers boards"
+                        + " and retracts.",
                 false);
     }
 

@@ -83,6 +83,18 @@ enum WriterProblem implements DocumentedProblem {
             "detail":"voteId time 2026-11-21T10:00:00Z is 75 s old; board 'song-contest' accepts\
              votes at most 60 s old (its write window)","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
             "voteTime":"2026-11-21T10:00:00Z","instance":"/boards/song-contest/votes"}"""),
+    BOARD_CLOSED(
+            422,
+            "Board closed",
+            "An admin closed the board to votes from closesAt on, and the vote's time (its"
+                    + " voteId's) is not before it; not stored.",
+            """
+            {"type":"about:blank","title":"Board closed","status":422,\
+            "detail":"board 'song-contest' is closed to votes from 2026-11-21T20:00:00Z on; this\
+             vote's time (its voteId's) is 2026-11-21T20:00:03Z, not stored",\
+            "voteId":"6f0e5a40-c79a-11f0-8000-000000000001","board":"song-contest",\
+            "closesAt":"2026-11-21T20:00:00Z","voteTime":"2026-11-21T20:00:03Z",\
+            "instance":"/boards/song-contest/votes"}"""),
     NOT_COUNTED(
             422,
             "Vote not counted",
@@ -93,6 +105,28 @@ enum WriterProblem implements DocumentedProblem {
             "detail":"vote 6f0e5a40-c79a-11f0-8000-000000000001 was stored after the snapshot of\
              its time and does not count","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
             "instance":"/boards/song-contest/votes"}"""),
+    NOT_RETRACTABLE(
+            422,
+            "Not retractable",
+            "The board ranks by score BEST or LOWEST (a single vote's max or min), which a"
+                    + " retraction cannot undo; only SUM and COUNT boards take retractions.",
+            """
+            {"type":"about:blank","title":"Not retractable","status":422,\
+            "detail":"board 'monza-laps' ranks by score LOWEST (the lowest single vote), which a\
+             retraction cannot undo: it would have to forget vote\
+             6f0e5a40-c79a-11f0-8000-000000000001 without knowing the user's other votes. Only\
+             SUM and COUNT boards take retractions","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
+            "instance":"/boards/monza-laps/votes/6f0e5a40-c79a-11f0-8000-000000000001/retraction"}"""),
+    OVERLOADED(
+            503,
+            "Writer overloaded",
+            "More votes in flight than writer.load.max-votes-in-flight: nothing was stored; retry"
+                    + " after Retry-After seconds with the same voteId.",
+            """
+            {"type":"about:blank","title":"Writer overloaded","status":503,\
+            "detail":"the writer already holds 4096 votes in flight\
+             (writer.load.max-votes-in-flight); nothing was stored: retry after 1 s with the same\
+             voteId","instance":"/boards/song-contest/votes"}"""),
     STORE_UNAVAILABLE(
             503,
             "Store unavailable",

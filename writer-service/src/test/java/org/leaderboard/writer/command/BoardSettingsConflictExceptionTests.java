@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 
 class BoardSettingsConflictExceptionTests {
@@ -29,6 +30,15 @@ class BoardSettingsConflictExceptionTests {
                                 + " 4). Settings cannot change once a board exists; use another board"
                                 + " id");
         assertThat(conflict.stored()).isEqualTo(stored);
+    }
+
+    @Test
+    void namesADifferentScoreKind() {
+        BoardSettings stored = BoardSettings.requested("laps", 60, null, 60, 8, 16, CREATED);
+        BoardSettings requested = stored.withScore(ScoreKind.LOWEST);
+
+        assertThat(BoardSettingsConflictException.differences(stored, requested))
+                .containsExactly("score is SUM (this request asked for LOWEST)");
     }
 
     @Test

@@ -40,7 +40,7 @@ class JsonProblemsTests {
             {"board":false}                         | board       | board: must be a string, not 'false'
             {"board":{"id":"b"}}                    | board       | board: must be a string
             {"board":"b","uniqueVotes":"SOMETIMES"} | uniqueVotes | uniqueVotes: must be one of NONE, PER_USER, PER_BOARD, not 'SOMETIMES'
-            {"board":"b","colour":"red"}            | colour      | colour: is not a known field; the fields are board, bucketSeconds, chunks, period, shards, timeZone, uniqueVotes, writeWindowSeconds
+            {"board":"b","colour":"red"}            | colour      | colour: is not a known field; the fields are board, bucketSeconds, chunks, period, retentionDays, score, shards, timeZone, uniqueVotes, writeWindowSeconds
             {"board":"b","board":"c"}               | body        | body: is not valid JSON: Duplicate field 'board' (line 1, column 21)
             ["b"]                                   | body        | body: must be a JSON object
             {"board":"b",                           | body        | body: is not valid JSON: Unexpected end-of-input within/between Object entries (line 1, column 14)

@@ -8,7 +8,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.leaderboard.model.api.CastVoteCommand;
+import org.leaderboard.model.board.ScoreKind;
 
 class VoteRequestParserTests {
 
@@ -47,6 +49,19 @@ class VoteRequestParserTests {
     }
 
     @ParameterizedTest
+    @EnumSource(
+            value = ScoreKind.class,
+            names = {"BEST", "LOWEST", "COUNT"})
+    void aGameBoardTakesAScoreOfZero(ScoreKind score) {
+        ParsedVote parsed =
+                parser.parse(
+                        "board", read("{\"user\":\"u1\",\"voter\":\"v9\",\"votes\":0}"), score);
+
+        assertThat(parsed).isInstanceOf(ParsedVote.Valid.class);
+        assertThat(((ParsedVote.Valid) parsed).command().votes()).isZero();
+    }
+
+    @ParameterizedTest
     @CsvSource(
             delimiter = '|',
             quoteCharacter = '`',
@@ -65,7 +80,7 @@ class VoteRequestParserTests {
             {"user":"u1","voter":["v9"],"votes":1}                                               | voter  | voter: must be a string, not an array
             {"user":"u1","voter":"v9"}                                                           | votes  | votes: is required
             {"user":"u1","voter":"v9","votes":null}                                              | votes  | votes: is required
-            {"user":"u1","voter":"v9","votes":0}                                                 | votes  | votes: must not be 0 (a vote adds or, when negative, takes away)
+            {"user":"u1","voter":"v9","votes":0}                                                 | votes  | votes: must not be 0 (a vote adds or, when negative, takes away; boards with score BEST, LOWEST or COUNT take 0)
             {"user":"u1","voter":"v9","votes":1.5}                                               | votes  | votes: is 1.5; it must be a whole number
             {"user":"u1","voter":"v9","votes":2.0}                                               | votes  | votes: is 2.0; it must be a whole number
             {"user":"u1","voter":"v9","votes":"1"}                                               | votes  | votes: must be a whole number, not a string
