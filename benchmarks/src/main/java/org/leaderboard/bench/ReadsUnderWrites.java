@@ -27,7 +27,7 @@ final class ReadsUnderWrites {
 
     static final String NAME = "6 reads under writes";
     private static final String SCENARIO = ReadsUnderWrites.NAME;
-    private static final int FLAT_OUT = -1;
+    private static final int FLAT_OUT = BenchOptions.FLAT_OUT;
 
     private final BenchOptions options;
     private final BoardLoader loader;
@@ -92,7 +92,7 @@ final class ReadsUnderWrites {
     }
 
     private List<Integer> rates() {
-        return options.quick() ? List.of(0, 200, FLAT_OUT) : List.of(0, 1_000, 5_000, FLAT_OUT);
+        return options.writeRates();
     }
 
     private RateRow atRate(BoardSettings board, int users, int rate) {

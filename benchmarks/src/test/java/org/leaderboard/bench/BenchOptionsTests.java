@@ -20,6 +20,17 @@ class BenchOptionsTests {
         assertThat(options.historyFactor()).isEqualTo(10);
         assertThat(options.out()).isEqualTo(Path.of("target/bench.json"));
         assertThat(options.scenarios()).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+        assertThat(options.writeRates()).containsExactly(0, 1_000, 5_000, BenchOptions.FLAT_OUT);
+    }
+
+    @Test
+    void writeRatesStartAtZeroAndMaxIsFlatOut() {
+        assertThat(BenchOptions.parse("--rates", "0, 1_000,max").writeRates())
+                .containsExactly(0, 1_000, BenchOptions.FLAT_OUT);
+        assertThatThrownBy(() -> BenchOptions.parse("--rates", "1000,0"))
+                .hasMessageContaining("--rates must start with 0");
+        assertThatThrownBy(() -> BenchOptions.parse("--rates", "0,-5"))
+                .hasMessageContaining("--rates must be a positive integer, was '-5'");
     }
 
     @Test
