@@ -15,6 +15,8 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.rank.MergedStandings;
+import org.leaderboard.model.rank.TailRanking;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.query.config.TailSettings;
@@ -27,7 +29,8 @@ import org.springframework.stereotype.Component;
  * after the query arrived ({@link ReadBarrier}): concurrent queries share one read, and since that
  * read of the tail, at the configured read level, starts after the query, a vote the writer
  * acknowledged at LOCAL_QUORUM before the query began is in its answer (read-your-writes). The tail
- * is read incrementally ({@link SettledTail}): rows past their write window are read once.
+ * is read incrementally ({@link LiveTail}): only rows new since the last read are sent, and its
+ * ranking is updated with the users they touched ({@link TailRanking}).
  */
 @Component
 class BoardReader implements DisposableBean {
@@ -42,7 +45,7 @@ class BoardReader implements DisposableBean {
     private final Clock clock;
     private final QuerySettings settings;
     private final QueryMetrics metrics;
-    private final Duration settledMargin;
+    private final TailSettings tailSettings;
     private final Map<String, LiveBoard> live = new ConcurrentHashMap<>();
     private final ExecutorService readers =
             Executors.newCachedThreadPool(
@@ -68,7 +71,7 @@ class BoardReader implements DisposableBean {
         this.clock = clock;
         this.settings = settings;
         this.metrics = metrics;
-        this.settledMargin = tail.settledMargin();
+        this.tailSettings = tail;
     }
 
     RankedBoard read(String boardId) {
@@ -111,16 +114,36 @@ class BoardReader implements DisposableBean {
     /**
      * One read of the board now. "Now" is taken when the read starts, after every query it will
      * answer arrived. The snapshot first, then the tail from its cutoff: a head committed in
-     * between changes nothing, the tail still covers every event after the snapshot used.
+     * between changes nothing, the tail still covers every event after the snapshot used. The
+     * ranking of the tail's stable part is carried from read to read ({@link TailRanking}); the
+     * fresh part (rows past the newest held moment, claims not settled) is ranked on top of it for
+     * this answer only.
      */
-    private RankedBoard readNow(BoardSettings board, SettledTail tails) {
+    private RankedBoard readNow(BoardSettings board, LiveBoard live) {
         Instant now = clock.instant();
         Instant periodStart = board.periodStart(now);
         Snapshot snapshot = snapshot(board, null, periodStart);
-        EventFold tail = tails.read(snapshot.cutoff(), now, now.plus(settings.futureTolerance()));
-        metrics.tailRead(tail.events());
-        return RankedBoard.merge(
-                board.board(), snapshot, tail, board.hasPeriod() ? periodStart : null, null);
+        LiveTail.Read tail =
+                live.tail.read(snapshot.cutoff(), now, now.plus(settings.futureTolerance()));
+        metrics.tailRead(tail.events(), tail.rowsSent(), tail.rereads());
+        TailRanking ranking = live.ranking;
+        if (ranking == null || ranking.base() != snapshot.ranked() || tail.rebuilt()) {
+            ranking = TailRanking.of(snapshot.ranked(), tail.stable());
+        } else {
+            ranking = ranking.plus(tail.delta());
+        }
+        live.ranking = ranking;
+        MergedStandings standings =
+                tail.fresh().isEmpty()
+                        ? ranking.standings()
+                        : ranking.plus(tail.fresh()).standings();
+        return new RankedBoard(
+                board.board(),
+                snapshot.cutoff(),
+                tail.events(),
+                standings,
+                board.hasPeriod() ? periodStart : null,
+                null);
     }
 
     @Override
@@ -128,14 +151,21 @@ class BoardReader implements DisposableBean {
         readers.shutdownNow();
     }
 
-    /** A board being asked for now: its shared reads and what they keep of its tail. */
+    /**
+     * A board being asked for now: its shared reads, what they keep of its tail and the tail's
+     * ranking (both touched only by the one read running at a time).
+     */
     private final class LiveBoard {
         final ReadBarrier<RankedBoard> reads;
+        final LiveTail tail;
+        TailRanking ranking;
         volatile Instant askedAt;
 
         LiveBoard(BoardSettings board) {
-            SettledTail tail = new SettledTail(board, events, settledMargin);
-            this.reads = new ReadBarrier<>(() -> readNow(board, tail), readers);
+            this.tail =
+                    new LiveTail(
+                            board, events, tailSettings.settledMargin(), tailSettings.heldLag());
+            this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);
             this.askedAt = clock.instant();
         }
     }

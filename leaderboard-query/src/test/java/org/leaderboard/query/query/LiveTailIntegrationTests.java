@@ -20,16 +20,18 @@ import org.leaderboard.testsupport.TestCassandra;
 
 /**
  * The incremental tail against a real Cassandra, with the reader's "now" given: what a read must
- * see again (every row still inside its write window, however late it was stored) and what it never
- * reads again (rows past the window plus the settled margin).
+ * see (every row still inside its write window, however late it was stored, found by the held
+ * range's count), what it sends again (only rows new since the last read) and what it never reads
+ * again (rows past the window plus the settled margin).
  */
-class SettledTailIntegrationTests {
+class LiveTailIntegrationTests {
 
-    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("settled_tail");
+    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("live_tail");
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
     private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
     private static final EventFolds FOLDS = EventFolds.on(SESSION, Consistency.DEFAULT);
     private static final Duration MARGIN = Duration.ofSeconds(10);
+    private static final Duration LAG = Duration.ofMillis(500);
 
     /** A bucket boundary, so that the tests' times fall in known buckets. */
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
@@ -42,7 +44,7 @@ class SettledTailIntegrationTests {
     @Test
     void aVoteStoredLateButInsideItsWindowIsInTheNextRead() {
         BoardSettings board = board("late");
-        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
         vote(board, "alice", 1, now.minusSeconds(5));
         assertThat(read(tail, board, now).events()).isEqualTo(1);
 
@@ -59,7 +61,7 @@ class SettledTailIntegrationTests {
     @Test
     void rowsPastTheWindowAndMarginAreReadOnceAndKept() {
         BoardSettings board = board("settled");
-        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
         vote(board, "alice", 2, now.minusSeconds(170));
         vote(board, "alice", 3, now.minusSeconds(100));
         assertThat(read(tail, board, now).tallies().get("alice").sum()).isEqualTo(5);
@@ -72,13 +74,13 @@ class SettledTailIntegrationTests {
         assertThat(again.events()).isEqualTo(2);
         assertThat(again.tallies().get("alice").sum()).isEqualTo(5);
         assertThat(again.tallies().get("carol").count()).isZero();
-        assertThat(read(new SettledTail(board, FOLDS, MARGIN), board, now).events()).isEqualTo(3);
+        assertThat(read(new LiveTail(board, FOLDS, MARGIN, LAG), board, now).events()).isEqualTo(3);
     }
 
     @Test
     void aRowInTheMillisecondOfTheSettledMomentIsCountedOnce() {
         BoardSettings board = board("millisecond");
-        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
         Instant readAt = now.plusNanos(500_000); // half a millisecond past a whole one
         vote(board, "alice", 2, readAt.minusSeconds(70).truncatedTo(ChronoUnit.MILLIS));
 
@@ -92,20 +94,85 @@ class SettledTailIntegrationTests {
     @Test
     void bucketsBeforeANewerCutoffAreDropped() {
         BoardSettings board = board("cutoff");
-        SettledTail tail = new SettledTail(board, FOLDS, MARGIN);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
         vote(board, "alice", 2, now.minusSeconds(150));
         vote(board, "bob", 3, now.minusSeconds(30));
         assertThat(read(tail, board, now).events()).isEqualTo(2);
 
-        EventFold after = tail.read(now.minusSeconds(60), now.plusSeconds(1), now.plusSeconds(11));
+        EventFold after =
+                LiveTail.fold(
+                        tail.read(now.minusSeconds(60), now.plusSeconds(1), now.plusSeconds(11)));
 
         assertThat(after.events()).isEqualTo(1);
         assertThat(after.tallies().get("alice").count()).isZero();
         assertThat(after.tallies().get("bob").sum()).isEqualTo(3);
     }
 
-    private static EventFold read(SettledTail tail, BoardSettings board, Instant now) {
-        return tail.read(board.epoch(), now, now.plusSeconds(10));
+    @Test
+    void eachReadSendsOnlyTheNewRowsAndCountsEveryVoteOnce() {
+        BoardSettings board = board("incremental");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        vote(board, "alice", 1, now.minusSeconds(20));
+        LiveTail.Read first = tail.read(board.epoch(), now, now.plusSeconds(10));
+        vote(board, "bob", 2, now.minusMillis(10));
+        vote(board, "alice", 3, now.plusMillis(200)); // held by the second read
+
+        LiveTail.Read second = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+
+        assertThat(first.delta().get("alice").sum()).isEqualTo(1);
+        assertThat(second.rebuilt()).isFalse();
+        assertThat(second.delta().asMap()).containsOnlyKeys("alice", "bob");
+        assertThat(second.delta().get("alice").sum()).isEqualTo(3);
+        assertThat(second.delta().get("bob").sum()).isEqualTo(2);
+        assertThat(second.stable().get("alice").sum()).isEqualTo(4);
+        assertThat(second.events()).isEqualTo(3);
+    }
+
+    @Test
+    void aVoteAheadOfTheReaderIsFreshUntilItsTimeHasPassedThenStableOnce() {
+        BoardSettings board = board("ahead");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        vote(board, "alice", 5, now.plusSeconds(3)); // a writer whose clock runs 3 s ahead
+
+        // The stable part is the tail's own and changes with the next read: checked at once.
+        LiveTail.Read before = tail.read(board.epoch(), now, now.plusSeconds(10));
+        assertThat(before.fresh().get("alice").sum()).isEqualTo(5);
+        assertThat(before.stable().get("alice").count()).isZero();
+        LiveTail.Read again = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+        assertThat(again.fresh().get("alice").sum()).isEqualTo(5);
+        LiveTail.Read after = tail.read(board.epoch(), now.plusSeconds(4), now.plusSeconds(14));
+        assertThat(after.delta().get("alice").sum()).isEqualTo(5);
+        assertThat(after.fresh().isEmpty()).isTrue();
+        LiveTail.Read later = tail.read(board.epoch(), now.plusSeconds(5), now.plusSeconds(15));
+
+        assertThat(later.delta().isEmpty()).isTrue();
+        assertThat(LiveTail.fold(later).tallies().get("alice").sum()).isEqualTo(5);
+        assertThat(later.events()).isEqualTo(1);
+    }
+
+    @Test
+    void aLateVoteInAHeldRangeIsFoundByItsCountAndTheStableTailRebuilt() {
+        BoardSettings board = board("recount");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        for (int i = 0; i < 20; i++) {
+            vote(board, "user-" + i, 1, now.minusSeconds(40).plusMillis(i * 100L));
+        }
+        tail.read(board.epoch(), now, now.plusSeconds(10));
+        tail.read(board.epoch(), now.plusMillis(200), now.plusSeconds(10));
+
+        // Older than every row read so far, in every shard's held range: no "newer than" read
+        // could see it.
+        vote(board, "late", 7, now.minusSeconds(50));
+        LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(400), now.plusSeconds(10));
+
+        assertThat(next.rebuilt()).isTrue();
+        assertThat(next.stable().get("late").sum()).isEqualTo(7);
+        assertThat(next.events()).isEqualTo(21);
+        assertThat(LiveTail.fold(next).tallies().users()).isEqualTo(21);
+    }
+
+    private static EventFold read(LiveTail tail, BoardSettings board, Instant now) {
+        return LiveTail.fold(tail.read(board.epoch(), now, now.plusSeconds(10)));
     }
 
     private BoardSettings board(String name) {

@@ -52,6 +52,7 @@ public final class VoteEventDao {
     private final PreparedStatement selectOne;
     private final PreparedStatement selectPartition;
     private final PreparedStatement selectPartitionSince;
+    private final PreparedStatement countPartitionRange;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
         this.session = session;
@@ -90,6 +91,21 @@ public final class VoteEventDao {
                         partitionSelect()
                                 .whereColumn("vote_id")
                                 .isGreaterThanOrEqualTo(bindMarker())
+                                .build());
+        this.countPartitionRange =
+                session.prepare(
+                        selectFrom("vote_events")
+                                .countAll()
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("bucket")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("shard")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("vote_id")
+                                .isGreaterThanOrEqualTo(bindMarker())
+                                .whereColumn("vote_id")
+                                .isLessThan(bindMarker())
                                 .build());
     }
 
@@ -311,6 +327,55 @@ public final class VoteEventDao {
                                 .setConsistencyLevel(consistency.read()))
                 .thenCompose(page -> split.consume(page))
                 .toCompletableFuture();
+    }
+
+    /**
+     * The rows of one partition with time at or after {@code from}, as stored (a slice of the
+     * clustering order, which is the ids' time first): for a reader that folds them itself.
+     */
+    public CompletableFuture<List<StoredEvent>> readPartitionSince(
+            BoardSettings board, Instant bucket, int shard, Instant from) {
+        return session.executeAsync(
+                        selectPartitionSince
+                                .bind(
+                                        board.board(),
+                                        bucket,
+                                        shard,
+                                        Uuids.startOf(from.toEpochMilli()))
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> collect(page, new ArrayList<>()))
+                .toCompletableFuture();
+    }
+
+    /**
+     * How many rows of one partition have a time in [from, to), counted by the replicas: no row is
+     * sent. Rows are never removed from a partition a tail reads, so a reader that holds rows of
+     * that range and gets the same count holds all of them.
+     */
+    public CompletableFuture<Long> countPartition(
+            BoardSettings board, Instant bucket, int shard, Instant from, Instant to) {
+        return session.executeAsync(
+                        countPartitionRange
+                                .bind(
+                                        board.board(),
+                                        bucket,
+                                        shard,
+                                        Uuids.startOf(from.toEpochMilli()),
+                                        Uuids.startOf(to.toEpochMilli()))
+                                .setConsistencyLevel(consistency.read()))
+                .thenApply(rows -> rows.one().getLong(0))
+                .toCompletableFuture();
+    }
+
+    private static CompletionStage<List<StoredEvent>> collect(
+            AsyncResultSet page, List<StoredEvent> rows) {
+        for (Row row : page.currentPage()) {
+            rows.add(stored(row));
+        }
+        if (page.hasMorePages()) {
+            return page.fetchNextPage().thenCompose(next -> collect(next, rows));
+        }
+        return CompletableFuture.completedFuture(rows);
     }
 
     private record SplitByTime(Instant settledBefore, PartitionFold settled, PartitionFold open) {
