@@ -1,6 +1,5 @@
 package org.leaderboard.security;
 
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,8 +14,8 @@ public record AccessRules(List<AccessRule> rules, boolean othersPublic) {
         rules = List.copyOf(rules);
     }
 
-    /** The rule deciding this request, to name the missing role in a 403. */
-    Optional<AccessRule> ruleFor(HttpServletRequest request) {
-        return rules.stream().filter(rule -> rule.matcher().matches(request)).findFirst();
+    /** The rule deciding a request (its method and raw path), to name the missing role in a 403. */
+    Optional<AccessRule> ruleFor(String method, String path) {
+        return rules.stream().filter(rule -> rule.matches(method, path)).findFirst();
     }
 }

@@ -117,7 +117,7 @@ public final class ApiDocs {
         return new SecurityScheme()
                 .type(SecurityScheme.Type.APIKEY)
                 .in(SecurityScheme.In.HEADER)
-                .name(ApiKeyFilter.HEADER)
+                .name(ApiKeys.HEADER)
                 .description(
                         "An API key from api.security.keys; its roles (ADMIN, VOTER, READER) decide"
                                 + " what it may do.");

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
+import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -13,14 +14,11 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Authenticates a request that carries an API key, in {@code X-API-Key: <key>} or {@code
- * Authorization: ApiKey <key>}. A request without one passes on unauthenticated (a bearer token or
- * a public endpoint may still serve it); a key that is not configured is answered 401 at once,
- * rather than being treated as no key, so a client with a mistyped key learns why.
+ * Authorization: ApiKey <key>} (Servlet chain). A request without one passes on unauthenticated (a
+ * bearer token or a public endpoint may still serve it); a key that is not configured is answered
+ * 401 at once, rather than being treated as no key, so a client with a mistyped key learns why.
  */
 final class ApiKeyFilter extends OncePerRequestFilter {
-
-    static final String HEADER = "X-API-Key";
-    private static final String SCHEME = "ApiKey ";
 
     private final ApiKeys keys;
     private final AuthenticationEntryPoint refusal;
@@ -34,13 +32,15 @@ final class ApiKeyFilter extends OncePerRequestFilter {
     protected void doFilterInternal(
             HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        Optional<String> presented = presentedKey(request);
+        Optional<String> presented =
+                ApiKeys.presented(
+                        request.getHeader(ApiKeys.HEADER),
+                        request.getHeader(HttpHeaders.AUTHORIZATION));
         if (presented.isPresent()) {
             Optional<ApiKey> key = keys.find(presented.get());
             if (key.isEmpty()) {
                 SecurityContextHolder.clearContext();
-                refusal.commence(
-                        request, response, new BadCredentialsException("the API key is not valid"));
+                refusal.commence(request, response, new BadCredentialsException(ApiKeys.NOT_VALID));
                 return;
             }
             var context = SecurityContextHolder.createEmptyContext();
@@ -48,18 +48,5 @@ final class ApiKeyFilter extends OncePerRequestFilter {
             SecurityContextHolder.setContext(context);
         }
         chain.doFilter(request, response);
-    }
-
-    private static Optional<String> presentedKey(HttpServletRequest request) {
-        String header = request.getHeader(HEADER);
-        if (header != null) {
-            return Optional.of(header.strip());
-        }
-        String authorization = request.getHeader("Authorization");
-        if (authorization != null
-                && authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
-            return Optional.of(authorization.substring(SCHEME.length()).strip());
-        }
-        return Optional.empty();
     }
 }

@@ -13,6 +13,10 @@ import java.util.Optional;
  */
 final class ApiKeys {
 
+    static final String HEADER = "X-API-Key";
+    static final String NOT_VALID = "the API key is not valid";
+    private static final String SCHEME = "ApiKey ";
+
     private record Stored(byte[] digest, ApiKey key) {}
 
     private final List<Stored> stored;
@@ -31,6 +35,21 @@ final class ApiKeys {
             }
         }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * The key a request presents, from its {@code X-API-Key} header or else its {@code
+     * Authorization: ApiKey <key>} header (either may be null); empty when it presents none.
+     */
+    static Optional<String> presented(String header, String authorization) {
+        if (header != null) {
+            return Optional.of(header.strip());
+        }
+        if (authorization != null
+                && authorization.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+            return Optional.of(authorization.substring(SCHEME.length()).strip());
+        }
+        return Optional.empty();
     }
 
     private static byte[] digest(String text) {

@@ -9,6 +9,7 @@ import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
 
 /**
  * Reads the caller's roles from a JWT claim: a list ({@code ["ADMIN","VOTER"]}) or a string ({@code
@@ -21,6 +22,13 @@ final class JwtRoles implements Converter<Jwt, Collection<GrantedAuthority>> {
 
     JwtRoles(String claim) {
         this.path = List.of(claim.split("\\."));
+    }
+
+    /** A token's authentication: its subject as the name, its roles from {@code claim}. */
+    static JwtAuthenticationConverter converter(String claim) {
+        JwtAuthenticationConverter converter = new JwtAuthenticationConverter();
+        converter.setJwtGrantedAuthoritiesConverter(new JwtRoles(claim));
+        return converter;
     }
 
     @Override

@@ -40,6 +40,34 @@ public final class OpenApiDocuments {
         return served;
     }
 
+    /** The same for a WebFlux service's mappings. */
+    public static Set<String> servedByWebFlux(
+            org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping
+                    mapping) {
+        Set<String> served = new TreeSet<>();
+        mapping.getHandlerMethods()
+                .forEach(
+                        (info, handler) -> {
+                            if (!handler.getBeanType().getName().startsWith("org.leaderboard.")) {
+                                return;
+                            }
+                            info.getPatternsCondition()
+                                    .getPatterns()
+                                    .forEach(
+                                            path ->
+                                                    info.getMethodsCondition()
+                                                            .getMethods()
+                                                            .forEach(
+                                                                    method ->
+                                                                            served.add(
+                                                                                    method.name()
+                                                                                            + " "
+                                                                                            + path
+                                                                                                    .getPatternString())));
+                        });
+        return served;
+    }
+
     /** The same form for every operation the document lists. */
     public static Set<String> documented(JsonNode document) {
         Set<String> documented = new TreeSet<>();

@@ -11,11 +11,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.testsupport.OpenApiDocuments;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * The command API's OpenAPI document lists every endpoint the controllers serve, each described
@@ -33,7 +34,7 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
     void theDocumentListsEveryEndpointTheControllersServe() throws Exception {
         JsonNode document = document();
 
-        assertThat(OpenApiDocuments.served(mappings))
+        assertThat(OpenApiDocuments.servedByWebFlux(mappings))
                 .contains(
                         "POST /boards",
                         "GET /boards",
@@ -44,7 +45,7 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
                         "POST /boards/{board}/votes/batch",
                         "POST /boards/{board}/votes/{voteId}/retraction");
         assertThat(OpenApiDocuments.documented(document))
-                .isEqualTo(OpenApiDocuments.served(mappings));
+                .isEqualTo(OpenApiDocuments.servedByWebFlux(mappings));
     }
 
     @Test
@@ -87,7 +88,10 @@ class OpenApiDocumentIntegrationTests extends WriterIntegrationTestBase {
 
     private HttpResponse<String> open(String path) throws IOException, InterruptedException {
         return HTTP.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                // A request left unanswered fails the test instead of hanging the build.
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

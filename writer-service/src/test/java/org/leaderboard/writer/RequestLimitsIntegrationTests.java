@@ -47,7 +47,7 @@ class RequestLimitsIntegrationTests extends WriterIntegrationTestBase {
 
     @Test
     void urlsRefusedBeforeAnyControllerAreProblemsToo() {
-        // %00 and an encoded '/' are refused by Tomcat itself, ';' by Spring Security's firewall.
+        // Spring Security's firewall refuses all three (%00, an encoded '/', ';') before routing.
         for (String path :
                 new String[] {"/boards/%00/votes", "/boards/a%2Fb/votes", "/boards/a;b/votes"}) {
             Answer answer = post(path, vote(voteIdNow(), "u1", 1));

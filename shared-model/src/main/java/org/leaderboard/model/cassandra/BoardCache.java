@@ -2,6 +2,7 @@ package org.leaderboard.model.cassandra;
 
 import com.datastax.oss.driver.api.core.DriverException;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.leaderboard.model.board.BoardSettings;
@@ -37,6 +38,11 @@ public final class BoardCache {
                 boards.find(board).orElseThrow(() -> new UnknownBoardException(board));
         known.putIfAbsent(board, found);
         return found;
+    }
+
+    /** The board's settings if this JVM has them already; never reads the store. */
+    public Optional<BoardSettings> cached(String board) {
+        return Optional.ofNullable(known.get(board));
     }
 
     /** Stores the board unless it exists; returns the settings that are stored now. */

@@ -23,6 +23,7 @@ import org.leaderboard.model.board.UnknownBoardException;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.writer.config.WaitingWork;
 import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.stereotype.Component;
 
@@ -69,14 +70,20 @@ class VoteCommandHandler {
     }
 
     /**
-     * Answers with a future, so no thread waits for the store: refusals known before writing
-     * (unknown board, outside the window) are thrown at once, the rest complete the future. A vote
-     * inside the window of a board without unique votes goes to the {@link GroupCommit}.
+     * Answers with a future, so no thread waits for the store: refusals known before writing (a
+     * closed board) are thrown at once, the rest complete the future. A vote inside the window of a
+     * board without unique votes goes to the {@link GroupCommit}; a board this writer has not
+     * cached yet is looked up as {@link WaitingWork} first.
      */
     @CommandHandler
     CompletableFuture<VoteResult> handle(CastVoteCommand command) {
-        BoardSettings board = requireBoard(command.board(), 1);
-        return cast(board, command, clock.instant(), true);
+        Optional<BoardSettings> cached = boards.cached(command.board());
+        if (cached.isPresent()) {
+            return cast(cached.get(), command, clock.instant(), true);
+        }
+        // A board not cached yet, or unknown (misses are not cached): its look-up waits.
+        return WaitingWork.start(() -> requireBoard(command.board(), 1))
+                .thenCompose(board -> cast(board, command, clock.instant(), true));
     }
 
     /**
@@ -147,15 +154,25 @@ class VoteCommandHandler {
         }
     }
 
+    /**
+     * {@code grouped}: a single vote, handled on the thread that sent it, which is Netty's event
+     * loop. It never waits there: inside the window it joins the group commit, and what must read
+     * the store first (a late retry's look-up, a unique-vote claim) runs as {@link WaitingWork}. A
+     * vote of a batch, whose handler already runs off the event loop, is written on its own.
+     */
     private CompletableFuture<VoteResult> cast(
             BoardSettings board, CastVoteCommand vote, Instant now, boolean grouped) {
         requireOpen(board, vote.voteId());
         var outside = window.check(board, vote.voteId(), now);
         if (outside.isPresent()) {
-            return CompletableFuture.completedFuture(lateVote(board, outside.get()));
+            return grouped
+                    ? WaitingWork.start(() -> lateVote(board, outside.get()))
+                    : CompletableFuture.completedFuture(lateVote(board, outside.get()));
         }
         if (board.uniqueVotes() != UniqueVotes.NONE) {
-            return castClaimed(board, vote);
+            return grouped
+                    ? WaitingWork.start(() -> castClaimed(board, vote)).thenCompose(claim -> claim)
+                    : castClaimed(board, vote);
         }
         CompletionStage<Void> stored =
                 grouped

@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     flight wait for the first to complete and go together in the next
  * @param maxRequestsPerConnection the Cassandra driver's limit of simultaneous requests on one
  *     connection ({@code advanced.connection.max-requests-per-connection})
+ * @param listenBacklog the listening socket's backlog ({@code SO_BACKLOG}): connections the kernel
+ *     holds until the server accepts them (the kernel caps it at {@code net.core.somaxconn})
  */
 @ConfigurationProperties("writer.load")
 public record LoadSettings(
@@ -23,7 +25,8 @@ public record LoadSettings(
         Duration retryAfter,
         int maxVotesPerGroup,
         int maxGroupsInFlight,
-        int maxRequestsPerConnection) {
+        int maxRequestsPerConnection,
+        int listenBacklog) {
 
     public LoadSettings {
         requireAtLeast("max-votes-in-flight", maxVotesInFlight, 1);
@@ -34,6 +37,7 @@ public record LoadSettings(
         requireAtLeast("max-votes-per-group", maxVotesPerGroup, 1);
         requireAtLeast("max-groups-in-flight", maxGroupsInFlight, 1);
         requireAtLeast("max-requests-per-connection", maxRequestsPerConnection, 1);
+        requireAtLeast("listen-backlog", listenBacklog, 1);
     }
 
     private static void requireAtLeast(String name, int value, int least) {

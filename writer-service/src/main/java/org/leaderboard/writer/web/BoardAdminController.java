@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
 
 /**
  * Board administration (ADMIN): the list of boards, one board's settings and snapshot, closing a
@@ -101,7 +102,7 @@ class BoardAdminController {
         WriterProblem.FORBIDDEN,
         WriterProblem.STORE_UNAVAILABLE
     })
-    BoardList list(
+    Mono<BoardList> list(
             @Parameter(description = "Boards per page, 1..1000 (default 50)", example = "50")
                     @RequestParam(required = false)
                     String limit,
@@ -110,8 +111,9 @@ class BoardAdminController {
                             example = "0x0004000000...")
                     @RequestParam(required = false)
                     String pageState) {
-        BoardDao.Page page = boards.page(limit(limit), pageState);
-        return new BoardList(page.boards(), page.next());
+        int pageSize = limit(limit);
+        return Blocking.call(() -> boards.page(pageSize, pageState))
+                .map(page -> new BoardList(page.boards(), page.next()));
     }
 
     @GetMapping("/boards/{board}")
@@ -137,13 +139,16 @@ class BoardAdminController {
         WriterProblem.UNKNOWN_BOARD,
         WriterProblem.STORE_UNAVAILABLE
     })
-    BoardStatus status(
+    Mono<BoardStatus> status(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board) {
         Ids.requireBoard("board", board);
-        BoardSettings settings =
-                boards.find(board).orElseThrow(() -> new UnknownBoardException(board));
-        return BoardStatus.of(settings, heads.latestHead(board), clock.instant());
+        return Blocking.call(
+                () -> {
+                    BoardSettings settings =
+                            boards.find(board).orElseThrow(() -> new UnknownBoardException(board));
+                    return BoardStatus.of(settings, heads.latestHead(board), clock.instant());
+                });
     }
 
     @PostMapping("/boards/{board}/close")
@@ -182,7 +187,7 @@ class BoardAdminController {
         WriterProblem.UNKNOWN_BOARD,
         WriterProblem.STORE_UNAVAILABLE
     })
-    BoardSettings close(
+    Mono<BoardSettings> close(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board,
             @RequestBody(required = false) CloseBoardRequest request) {
@@ -197,7 +202,8 @@ class BoardAdminController {
                             + now
                             + "); leave closeAt out to close now");
         }
-        return commands.send(new CloseBoardCommand(board, closeAt));
+        CloseBoardCommand command = new CloseBoardCommand(board, closeAt);
+        return Blocking.call(() -> commands.send(command));
     }
 
     @PostMapping("/boards/{board}/reopen")
@@ -232,11 +238,11 @@ class BoardAdminController {
         WriterProblem.UNKNOWN_BOARD,
         WriterProblem.STORE_UNAVAILABLE
     })
-    BoardSettings reopen(
+    Mono<BoardSettings> reopen(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board) {
         Ids.requireBoard("board", board);
-        return commands.send(new ReopenBoardCommand(board));
+        return Blocking.call(() -> commands.send(new ReopenBoardCommand(board)));
     }
 
     /** Plain decimal digits only: {@code 0x10}, {@code +5} and {@code " 1"} are mistakes. */

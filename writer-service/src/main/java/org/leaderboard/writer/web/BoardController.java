@@ -15,6 +15,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
 
 /** Creating boards: 201 when created, 200 when it exists with the same settings, else 409. */
 @RestController
@@ -101,11 +102,16 @@ class BoardController {
         WriterProblem.BOARD_CONFLICT,
         WriterProblem.STORE_UNAVAILABLE
     })
-    ResponseEntity<BoardSettings> create(@RequestBody CreateBoardRequest request) {
+    Mono<ResponseEntity<BoardSettings>> create(@RequestBody CreateBoardRequest request) {
         // BoardSettings keeps createdAt to the millisecond, as Cassandra stores it.
         BoardSettings requested = request.toSettings(clock.instant());
-        BoardCreation creation = commands.send(new CreateBoardCommand(requested));
-        HttpStatus status = creation.created() ? HttpStatus.CREATED : HttpStatus.OK;
-        return ResponseEntity.status(status).body(creation.settings());
+        return Blocking.call(() -> commands.<BoardCreation>send(new CreateBoardCommand(requested)))
+                .map(
+                        creation ->
+                                ResponseEntity.status(
+                                                creation.created()
+                                                        ? HttpStatus.CREATED
+                                                        : HttpStatus.OK)
+                                        .body(creation.settings()));
     }
 }

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.stream.Collectors;
 import org.leaderboard.model.board.InvalidInputException;
-import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.server.ServerWebInputException;
 
 /**
  * Says in words which part of an unreadable JSON body is wrong: the JSON path ("votes[2]",
@@ -23,16 +23,29 @@ final class JsonProblems {
 
     private JsonProblems() {}
 
-    static InvalidInputException describe(HttpMessageNotReadableException unreadable) {
-        if (unreadable.getCause() instanceof JsonProcessingException json) {
-            return describe(json);
+    /**
+     * WebFlux reports an unreadable body as a {@link ServerWebInputException} whose cause, a
+     * codec's {@code DecodingException}, holds Jackson's exception.
+     */
+    static InvalidInputException describe(ServerWebInputException unreadable) {
+        for (Throwable cause = unreadable.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof JsonProcessingException json) {
+                return describe(json);
+            }
         }
-        String message = String.valueOf(unreadable.getMessage());
-        if (message.startsWith("Required request body is missing")) {
+        if (isMissing(unreadable)) {
             return new InvalidInputException(BODY, "is missing; send a JSON object");
         }
         return new InvalidInputException(
                 BODY, "could not be read: " + unreadable.getMostSpecificCause().getMessage());
+    }
+
+    /**
+     * WebFlux words it "No request body for: ..." (6.2), earlier "Request body is missing: ...".
+     */
+    private static boolean isMissing(ServerWebInputException unreadable) {
+        String why = unreadable.getReason() + " " + unreadable.getMostSpecificCause().getMessage();
+        return why.contains("No request body") || why.contains("Request body is missing");
     }
 
     static InvalidInputException describe(JsonProcessingException json) {

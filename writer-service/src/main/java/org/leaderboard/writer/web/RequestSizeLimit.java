@@ -1,24 +1,27 @@
 package org.leaderboard.writer.web;
 
-import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
-import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
 import org.leaderboard.writer.config.WriterSettings;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.stereotype.Component;
-import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
  * Stops reading a request body after {@code writer.max-request-size} bytes, whether or not the
  * client declared its length: JSON bodies are read whole into memory, so without a bound one client
- * could exhaust the writer's heap. The failed read becomes a 413 in {@link ProblemHandlers}.
+ * could exhaust the writer's heap. A body declared larger fails before its first byte is read; one
+ * that turns out larger fails at the chunk that passes the limit, which is released, not kept. The
+ * failed read becomes a 413 in {@link ProblemHandlers}. (The JSON codec's own buffer limit, set to
+ * the same size, is a second bound.)
  */
 @Component
-class RequestSizeLimit extends OncePerRequestFilter {
+class RequestSizeLimit implements WebFilter {
 
     private final long maxBytes;
 
@@ -27,88 +30,42 @@ class RequestSizeLimit extends OncePerRequestFilter {
     }
 
     @Override
-    protected void doFilterInternal(
-            HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
-        chain.doFilter(new Limited(request, maxBytes), response);
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        return chain.filter(exchange.mutate().request(new Limited(exchange.getRequest())).build());
     }
 
     /** Thrown by a read that passes the limit. */
-    static final class TooLargeException extends IOException {
-        private final long maxBytes;
-
+    static final class TooLargeException extends RuntimeException {
         TooLargeException(long maxBytes) {
             super("the request body is larger than " + maxBytes + " bytes");
-            this.maxBytes = maxBytes;
-        }
-
-        long maxBytes() {
-            return maxBytes;
         }
     }
 
-    private static final class Limited extends HttpServletRequestWrapper {
-        private final long maxBytes;
-        private ServletInputStream limited;
+    private final class Limited extends ServerHttpRequestDecorator {
 
-        Limited(HttpServletRequest request, long maxBytes) {
+        Limited(ServerHttpRequest request) {
             super(request);
-            this.maxBytes = maxBytes;
         }
 
         @Override
-        public ServletInputStream getInputStream() throws IOException {
-            if (limited == null) {
-                limited = new CountingStream(super.getInputStream(), maxBytes);
+        public Flux<DataBuffer> getBody() {
+            if (getHeaders().getContentLength() > maxBytes) {
+                return Flux.error(new TooLargeException(maxBytes));
             }
-            return limited;
-        }
-    }
-
-    private static final class CountingStream extends ServletInputStream {
-        private final ServletInputStream in;
-        private final long maxBytes;
-        private long read;
-
-        CountingStream(ServletInputStream in, long maxBytes) {
-            this.in = in;
-            this.maxBytes = maxBytes;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            count(b < 0 ? 0 : 1);
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = in.read(buffer, offset, length);
-            count(Math.max(n, 0));
-            return n;
-        }
-
-        private void count(int n) throws TooLargeException {
-            read += n;
-            if (read > maxBytes) {
-                throw new TooLargeException(maxBytes);
-            }
-        }
-
-        @Override
-        public boolean isFinished() {
-            return in.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return in.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
+            return Flux.defer(
+                    () -> {
+                        long[] read = {0};
+                        return super.getBody()
+                                .map(
+                                        chunk -> {
+                                            read[0] += chunk.readableByteCount();
+                                            if (read[0] > maxBytes) {
+                                                DataBufferUtils.release(chunk);
+                                                throw new TooLargeException(maxBytes);
+                                            }
+                                            return chunk;
+                                        });
+                    });
         }
     }
 }

@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
 
 /** Retracting a vote: a compensating event, idempotent like a vote. */
 @RestController
@@ -64,7 +65,7 @@ class RetractionController {
         WriterProblem.NOT_RETRACTABLE,
         WriterProblem.STORE_UNAVAILABLE
     })
-    RetractionResult retract(
+    Mono<RetractionResult> retract(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board,
             @Parameter(
@@ -74,7 +75,8 @@ class RetractionController {
                     @PathVariable
                     String voteId) {
         Ids.requireBoard("board", board);
-        return commands.send(new RetractVoteCommand(board, timeUuid(voteId)));
+        RetractVoteCommand command = new RetractVoteCommand(board, timeUuid(voteId));
+        return Blocking.call(() -> commands.send(command));
     }
 
     private static UUID timeUuid(String voteId) {

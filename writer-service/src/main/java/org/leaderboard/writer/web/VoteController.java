@@ -31,6 +31,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
 
 /** Casting votes: one at a time, or many in one request with one answer per vote. */
 @RestController
@@ -133,7 +134,7 @@ class VoteController {
         WriterProblem.OVERLOADED,
         WriterProblem.STORE_UNAVAILABLE
     })
-    CompletableFuture<VoteResult> cast(
+    Mono<VoteResult> cast(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board,
             @RequestBody JsonNode vote) {
@@ -144,13 +145,17 @@ class VoteController {
             throw invalid.problem();
         }
         inFlight.acquire(1);
+        CompletableFuture<VoteResult> result;
         try {
-            return commands.<VoteResult>sendAsync(((ParsedVote.Valid) parsed).command())
-                    .whenComplete((result, failure) -> inFlight.release(1));
+            // Sent from the event loop: the handler never waits here (see VoteCommandHandler).
+            result =
+                    commands.<VoteResult>sendAsync(((ParsedVote.Valid) parsed).command())
+                            .whenComplete((answer, failure) -> inFlight.release(1));
         } catch (RuntimeException e) {
             inFlight.release(1);
             throw e;
         }
+        return Blocking.answer(result);
     }
 
     /**
@@ -193,7 +198,7 @@ class VoteController {
         WriterProblem.OVERLOADED,
         WriterProblem.STORE_UNAVAILABLE
     })
-    BatchResponse castBatch(
+    Mono<BatchResponse> castBatch(
             @Parameter(description = "The board's name", example = "song-contest") @PathVariable
                     String board,
             @RequestBody BatchRequest batch) {
@@ -208,15 +213,26 @@ class VoteController {
                         .filter(ParsedVote.Valid.class::isInstance)
                         .map(vote -> ((ParsedVote.Valid) vote).command())
                         .toList();
-        List<VoteResult> handled;
+        // Taken here, on the event loop, so that an overloaded writer refuses at once.
         inFlight.acquire(valid.size());
+        CompletableFuture<List<VoteResult>> handled;
         try {
-            handled = commands.send(new CastVotesCommand(board, valid));
-        } finally {
+            handled =
+                    Blocking.start(
+                                    () ->
+                                            commands.<List<VoteResult>>send(
+                                                    new CastVotesCommand(board, valid)))
+                            .whenComplete((results, failure) -> inFlight.release(valid.size()));
+        } catch (RuntimeException e) {
             inFlight.release(valid.size());
+            throw e;
         }
-        metrics.refused(VoteMetrics.INVALID, votes.size() - valid.size());
-        return new BatchResponse(inRequestOrder(parsed, handled));
+        return Blocking.answer(handled)
+                .map(
+                        results -> {
+                            metrics.refused(VoteMetrics.INVALID, votes.size() - valid.size());
+                            return new BatchResponse(inRequestOrder(parsed, results));
+                        });
     }
 
     /**

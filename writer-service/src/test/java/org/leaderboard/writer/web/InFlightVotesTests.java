@@ -10,7 +10,7 @@ import org.leaderboard.writer.config.LoadSettings;
 class InFlightVotesTests {
 
     private final InFlightVotes inFlight =
-            new InFlightVotes(new LoadSettings(10, Duration.ofSeconds(2), 256, 4, 1024));
+            new InFlightVotes(new LoadSettings(10, Duration.ofSeconds(2), 256, 4, 1024, 1024));
 
     @Test
     void refusesPastTheBoundWithTheSettingAndWhenToRetry() {

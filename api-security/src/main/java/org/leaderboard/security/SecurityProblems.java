@@ -1,63 +1,51 @@
 package org.leaderboard.security;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
 import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.GrantedAuthority;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
-import org.springframework.security.web.AuthenticationEntryPoint;
-import org.springframework.security.web.access.AccessDeniedHandler;
-import org.springframework.security.web.firewall.RequestRejectedException;
-import org.springframework.security.web.firewall.RequestRejectedHandler;
 
 /**
  * Security refusals in the same RFC 9457 form as every other refusal of the APIs: 401 when
  * credentials are missing or invalid (saying how to send them), 403 when they lack the role the
- * request needs (naming it), 400 when the URL itself is refused before any controller sees it.
+ * request needs (naming it), 400 when the URL itself is refused before any controller sees it. The
+ * words live here once; {@link ServletProblems} and {@link ReactiveProblems} only write them.
  */
-final class ProblemResponses
-        implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
+final class SecurityProblems {
 
     static final String HOW =
             "send an API key in the X-API-Key header (or Authorization: ApiKey <key>)"
                     + " or an OAuth2 bearer token (Authorization: Bearer <jwt>)";
 
-    private final ObjectMapper json;
     private final AccessRules rules;
     private final boolean jwtEnabled;
 
-    ProblemResponses(ObjectMapper json, AccessRules rules, boolean jwtEnabled) {
-        this.json = json;
+    SecurityProblems(AccessRules rules, boolean jwtEnabled) {
         this.rules = rules;
         this.jwtEnabled = jwtEnabled;
     }
 
-    @Override
-    public void commence(
-            HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
-            throws IOException {
-        response.setHeader("WWW-Authenticate", jwtEnabled ? "ApiKey, Bearer" : "ApiKey");
-        write(request, response, HttpStatus.UNAUTHORIZED, "Unauthenticated", why(request, e));
+    /** The {@code WWW-Authenticate} header of a 401: the schemes this service accepts. */
+    String challenge() {
+        return jwtEnabled ? "ApiKey, Bearer" : "ApiKey";
     }
 
-    private String why(HttpServletRequest request, AuthenticationException e) {
+    /** {@code authorization} is the request's Authorization header, null when it has none. */
+    ProblemDetail unauthenticated(String authorization, AuthenticationException e) {
+        return problem(HttpStatus.UNAUTHORIZED, "Unauthenticated", why(authorization, e));
+    }
+
+    private static String why(String authorization, AuthenticationException e) {
         if (e instanceof OAuth2AuthenticationException token) {
             return "the bearer token is not valid: " + token.getError().getDescription();
         }
         if (e instanceof BadCredentialsException) {
             return e.getMessage();
         }
-        String authorization = request.getHeader("Authorization");
         if (authorization == null) {
             return "this request needs credentials: " + HOW;
         }
@@ -75,39 +63,32 @@ final class ProblemResponses
         return shown.replaceAll("[^\\x20-\\x7E]", "?");
     }
 
-    @Override
-    public void handle(
-            HttpServletRequest request, HttpServletResponse response, AccessDeniedException e)
-            throws IOException {
-        Authentication caller = SecurityContextHolder.getContext().getAuthentication();
+    /** {@code path} is the request's raw path; {@code caller} null when it is not known. */
+    ProblemDetail forbidden(String method, String path, Authentication caller) {
         String needed =
-                rules.ruleFor(request)
+                rules.ruleFor(method, path)
                         .filter(rule -> !rule.isPublic())
                         .map(rule -> "the role " + rule.role())
                         .orElse("another role");
         String detail =
-                request.getMethod()
+                method
                         + " "
-                        + request.getRequestURI()
+                        + path
                         + " needs "
                         + needed
                         + "; the credentials of '"
                         + (caller == null ? "?" : caller.getName())
                         + "' carry "
                         + roles(caller);
-        write(request, response, HttpStatus.FORBIDDEN, "Forbidden", detail);
+        return problem(HttpStatus.FORBIDDEN, "Forbidden", detail);
     }
 
-    @Override
-    public void handle(
-            HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
-            throws IOException {
-        write(
-                request,
-                response,
+    /** A URL the firewall refuses ({@code ;}, {@code %2F}, {@code ..}, ...). */
+    ProblemDetail urlRejected(String reason) {
+        return problem(
                 HttpStatus.BAD_REQUEST,
                 "Invalid request",
-                "the request URL was refused: " + e.getMessage());
+                "the request URL was refused: " + reason);
     }
 
     private static String roles(Authentication caller) {
@@ -123,17 +104,9 @@ final class ProblemResponses
         return roles.isEmpty() ? "no role" : roles;
     }
 
-    private void write(
-            HttpServletRequest request,
-            HttpServletResponse response,
-            HttpStatus status,
-            String title,
-            String detail)
-            throws IOException {
+    private static ProblemDetail problem(HttpStatus status, String title, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setTitle(title);
-        response.setStatus(status.value());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        return problem;
     }
 }
