@@ -28,6 +28,8 @@ import java.util.List;
  * @param queryThreads concurrent query callers (HTTP and Redis alike)
  * @param scenarios which scenarios run (all by default; 5 is measured together with 4)
  * @param jfr whether the writer and the query service record a JFR profile of the run
+ * @param writeRates scenario 6: the write rates in votes/s, the first 0 (the baseline of the
+ *     others), {@value #FLAT_OUT} for as fast as the machine goes
  */
 record BenchOptions(
         boolean quick,
@@ -47,14 +49,18 @@ record BenchOptions(
         String writerHeap,
         int queryThreads,
         java.util.Set<Integer> scenarios,
-        boolean jfr) {
+        boolean jfr,
+        List<Integer> writeRates) {
 
-    static final java.util.Set<Integer> ALL_SCENARIOS = java.util.Set.of(1, 2, 3, 4, 5);
+    /** A write rate of scenario 6: as many votes as 128 in flight get stored. */
+    static final int FLAT_OUT = -1;
+
+    static final java.util.Set<Integer> ALL_SCENARIOS = java.util.Set.of(1, 2, 3, 4, 5, 6);
 
     static final String USAGE =
             "usage: run-benchmarks [--quick] [--users 10000,100000,1000000] [--tail 100000]"
                     + " [--out target/bench.json] [--duration 20s] [--query-duration 15s]"
-                    + " [--scenarios 1,2,3,4,5] [--jfr]";
+                    + " [--scenarios 1,2,3,4,5,6] [--rates 0,1000,5000,max] [--jfr]";
 
     static BenchOptions full() {
         return new BenchOptions(
@@ -75,7 +81,8 @@ record BenchOptions(
                 "1g",
                 4,
                 ALL_SCENARIOS,
-                false);
+                false,
+                List.of(0, 1_000, 5_000, FLAT_OUT));
     }
 
     static BenchOptions quickOnes() {
@@ -97,7 +104,8 @@ record BenchOptions(
                 "512m",
                 2,
                 ALL_SCENARIOS,
-                false);
+                false,
+                List.of(0, 200, FLAT_OUT));
     }
 
     /** Parses the command line; {@code --quick} first sets the small sizes, others override. */
@@ -130,6 +138,7 @@ record BenchOptions(
             case "--duration" -> d.writeDuration = duration(name, value);
             case "--query-duration" -> d.queryDuration = duration(name, value);
             case "--scenarios" -> d.scenarios = parseScenarios(value);
+            case "--rates" -> d.writeRates = parseRates(value);
             default -> throw new IllegalArgumentException("unknown option " + name + "; " + USAGE);
         }
         return d.build();
@@ -194,11 +203,30 @@ record BenchOptions(
         for (String v : value.split(",")) {
             int n = positive("--scenarios", v.strip());
             if (!ALL_SCENARIOS.contains(n)) {
-                throw new IllegalArgumentException("--scenarios takes numbers 1 to 5, was " + n);
+                throw new IllegalArgumentException("--scenarios takes numbers 1 to 6, was " + n);
             }
             chosen.add(n);
         }
         return java.util.Set.copyOf(chosen);
+    }
+
+    private static List<Integer> parseRates(String value) {
+        List<Integer> rates =
+                Arrays.stream(value.split(","))
+                        .map(String::strip)
+                        .map(v -> v.equals("max") ? FLAT_OUT : zeroOrPositive(v.replace("_", "")))
+                        .toList();
+        if (rates.get(0) != 0) {
+            throw new IllegalArgumentException(
+                    "--rates must start with 0 (the baseline of the other rates), was '"
+                            + value
+                            + "'");
+        }
+        return rates;
+    }
+
+    private static int zeroOrPositive(String value) {
+        return value.equals("0") ? 0 : positive("--rates", value);
     }
 
     /** A mutable copy, so that each command-line option changes one field. */
@@ -211,6 +239,7 @@ record BenchOptions(
         Duration queryDuration;
         java.util.Set<Integer> scenarios;
         boolean jfr;
+        List<Integer> writeRates;
 
         Draft(BenchOptions o) {
             this.o = o;
@@ -221,6 +250,7 @@ record BenchOptions(
             this.queryDuration = o.queryDuration;
             this.scenarios = o.scenarios;
             this.jfr = o.jfr;
+            this.writeRates = o.writeRates;
         }
 
         BenchOptions build() {
@@ -242,7 +272,8 @@ record BenchOptions(
                     o.writerHeap,
                     o.queryThreads,
                     scenarios,
-                    jfr);
+                    jfr,
+                    writeRates);
         }
     }
 }

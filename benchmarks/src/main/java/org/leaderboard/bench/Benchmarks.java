@@ -91,6 +91,18 @@ public final class Benchmarks {
                         });
                 report.scaling.addAll(queries.scaling());
             }
+            if (options.runs(6)) {
+                attempt(
+                        report,
+                        ReadsUnderWrites.NAME,
+                        new ReadsUnderWrites(
+                                        options,
+                                        loader,
+                                        new QueryClient(env.query.baseUrl(), env.queryPid()),
+                                        redis,
+                                        SteadyWrites.dao(env.session))
+                                ::run);
+            }
         }
     }
 

@@ -19,7 +19,18 @@ class BenchOptionsTests {
         assertThat(options.newEvents()).isEqualTo(100_000);
         assertThat(options.historyFactor()).isEqualTo(10);
         assertThat(options.out()).isEqualTo(Path.of("target/bench.json"));
-        assertThat(options.scenarios()).containsExactlyInAnyOrder(1, 2, 3, 4, 5);
+        assertThat(options.scenarios()).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+        assertThat(options.writeRates()).containsExactly(0, 1_000, 5_000, BenchOptions.FLAT_OUT);
+    }
+
+    @Test
+    void writeRatesStartAtZeroAndMaxIsFlatOut() {
+        assertThat(BenchOptions.parse("--rates", "0, 1_000,max").writeRates())
+                .containsExactly(0, 1_000, BenchOptions.FLAT_OUT);
+        assertThatThrownBy(() -> BenchOptions.parse("--rates", "1000,0"))
+                .hasMessageContaining("--rates must start with 0");
+        assertThatThrownBy(() -> BenchOptions.parse("--rates", "0,-5"))
+                .hasMessageContaining("--rates must be a positive integer, was '-5'");
     }
 
     @Test
@@ -56,8 +67,8 @@ class BenchOptionsTests {
                 .hasMessageContaining("--fast needs a value");
         assertThatThrownBy(() -> BenchOptions.parse("--fast", "1"))
                 .hasMessageContaining("unknown option --fast");
-        assertThatThrownBy(() -> BenchOptions.parse("--scenarios", "6"))
-                .hasMessageContaining("--scenarios takes numbers 1 to 5");
+        assertThatThrownBy(() -> BenchOptions.parse("--scenarios", "7"))
+                .hasMessageContaining("--scenarios takes numbers 1 to 6");
         assertThatThrownBy(() -> BenchOptions.parse("--duration", "soon"))
                 .hasMessageContaining("--duration must be a duration like 20s");
     }

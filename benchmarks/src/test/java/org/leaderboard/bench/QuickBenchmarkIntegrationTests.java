@@ -42,7 +42,8 @@ class QuickBenchmarkIntegrationTests {
                         WritePathScenarios.CONTENTION,
                         SnapshotScenario.NAME,
                         QueryScenarios.QUERIES,
-                        QueryScenarios.TAIL);
+                        QueryScenarios.TAIL,
+                        ReadsUnderWrites.NAME);
         assertThat(json.path("figures").findValuesAsText("target"))
                 .contains(">= 0.5x", ">= 1.5x", ">= 0.2x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
         assertThat(json.path("scaling").findValuesAsText("users")).containsExactly("1000", "2000");

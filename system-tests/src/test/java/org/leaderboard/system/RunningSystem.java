@@ -116,18 +116,42 @@ final class RunningSystem implements AutoCloseable {
      * which has cached no snapshot yet, to compare with the warm {@link #query}.
      */
     ServiceProcess startAnotherQuery() {
+        return startAnotherQuery(List.of());
+    }
+
+    /** As above, with extra {@code --name=value} arguments. */
+    ServiceProcess startAnotherQuery(List<String> extraArguments) {
         ServiceProcess another =
                 new ServiceProcess(
                         "leaderboard-query-" + (extraProcesses.size() + 2),
                         jar("leaderboard-query"),
                         FreePorts.any(),
-                        withAdminKey(cassandra()),
+                        with(withAdminKey(cassandra()), extraArguments),
                         logs,
                         JVM_OPTIONS);
         extraProcesses.add(another);
         another.start();
         another.awaitHealthy(Duration.ofMinutes(2));
         return another;
+    }
+
+    /**
+     * Starts a snapshot worker in its scheduled mode on the same keyspace (stopped by {@link
+     * #close}), with extra {@code --name=value} arguments.
+     */
+    ServiceProcess startScheduledWorker(List<String> extraArguments) {
+        ServiceProcess worker =
+                new ServiceProcess(
+                        "snapshot-worker",
+                        jar("snapshot-worker"),
+                        FreePorts.any(),
+                        with(cassandra(), extraArguments),
+                        logs,
+                        JVM_OPTIONS);
+        extraProcesses.add(worker);
+        worker.start();
+        worker.awaitHealthy(Duration.ofMinutes(2));
+        return worker;
     }
 
     /** Runs {@code snapshot-worker --once} to completion and returns its exit code. */

@@ -128,11 +128,7 @@ public final class LocalSystem {
                 new ServiceProcess(
                         "leaderboard-query", jar(root, "leaderboard-query"), 8082, cassandra, logs),
                 new ServiceProcess(
-                        "snapshot-worker",
-                        jar(root, "snapshot-worker"),
-                        8083,
-                        concat(cassandra, "--snapshot.cron=*/5 * * * * *"),
-                        logs));
+                        "snapshot-worker", jar(root, "snapshot-worker"), 8083, cassandra, logs));
     }
 
     private static List<String> concat(List<String> list, String... extra) {
@@ -149,7 +145,7 @@ public final class LocalSystem {
         say("The system is running:");
         say("  writer (commands)   http://127.0.0.1:8081   health: /actuator/health");
         say("  query (leaderboards) http://127.0.0.1:8082   health: /actuator/health");
-        say("  snapshot worker      http://127.0.0.1:8083   (a pass every 5 s)");
+        say("  snapshot worker      http://127.0.0.1:8083   (a pass every 2 s)");
         say("  Cassandra            127.0.0.1:9042 keyspace '" + KEYSPACE + "'");
         say("Try:");
         say("  K='X-API-Key: " + DEV_KEY + "'   # the writer's local admin key");

@@ -1,8 +1,13 @@
 package org.leaderboard.query.query;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.cassandra.BoardCache;
@@ -10,18 +15,28 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.rank.MergedStandings;
+import org.leaderboard.model.rank.TailRanking;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
+import org.leaderboard.query.config.TailSettings;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads a board for one query: the newest complete snapshot (cached) plus the tail of events from
- * its cutoff on, which is read from Cassandra on every query. Reading the tail at the configured
- * read level, after the query started, is what gives read-your-writes: a vote the writer
- * acknowledged at LOCAL_QUORUM before the query began is in a partition this read covers.
+ * Reads a board for queries: the newest complete snapshot (cached) plus the tail of events from its
+ * cutoff on. A query of the board now is answered from the first read of the board that started
+ * after the query arrived ({@link ReadBarrier}): concurrent queries share one read, and since that
+ * read of the tail, at the configured read level, starts after the query, a vote the writer
+ * acknowledged at LOCAL_QUORUM before the query began is in its answer (read-your-writes). The tail
+ * is read incrementally ({@link LiveTail}): only rows new since the last read are sent, and its
+ * ranking is updated with the users they touched ({@link TailRanking}).
  */
 @Component
-class BoardReader {
+class BoardReader implements DisposableBean {
+
+    /** A board not asked for this long gives up its barrier and settled tail. */
+    private static final Duration IDLE = Duration.ofMinutes(5);
 
     private final BoardCache boards;
     private final SnapshotHeadDao snapshots;
@@ -30,6 +45,15 @@ class BoardReader {
     private final Clock clock;
     private final QuerySettings settings;
     private final QueryMetrics metrics;
+    private final TailSettings tailSettings;
+    private final Map<String, LiveBoard> live = new ConcurrentHashMap<>();
+    private final ExecutorService readers =
+            Executors.newCachedThreadPool(
+                    runnable -> {
+                        Thread thread = new Thread(runnable, "board-reads");
+                        thread.setDaemon(true);
+                        return thread;
+                    });
 
     BoardReader(
             BoardCache boards,
@@ -38,6 +62,7 @@ class BoardReader {
             EventFolds events,
             Clock clock,
             QuerySettings settings,
+            TailSettings tail,
             QueryMetrics metrics) {
         this.boards = boards;
         this.snapshots = snapshots;
@@ -46,6 +71,7 @@ class BoardReader {
         this.clock = clock;
         this.settings = settings;
         this.metrics = metrics;
+        this.tailSettings = tail;
     }
 
     RankedBoard read(String boardId) {
@@ -60,26 +86,88 @@ class BoardReader {
      */
     RankedBoard read(String boardId, Instant asOf) {
         BoardSettings board = boards.require(boardId);
+        if (asOf == null) {
+            return liveBoard(board).reads.next().join();
+        }
         Instant now = clock.instant();
         requireNotFuture(asOf, now);
-        if (asOf != null && asOf.isBefore(board.horizon(now))) {
+        if (asOf.isBefore(board.horizon(now))) {
             return finalStandings(board, asOf, now);
         }
-        Instant periodStart = board.periodStart(asOf == null ? now : asOf);
+        Instant periodStart = board.periodStart(asOf);
         Snapshot snapshot = snapshot(board, asOf, periodStart);
-        // The snapshot first, then the tail from its cutoff: a head committed in between changes
-        // nothing, the tail still covers every event after the snapshot we use.
-        EventFold tail =
-                asOf == null
-                        ? events.fold(
-                                        board,
-                                        snapshot.cutoff(),
-                                        now.plus(settings.futureTolerance()))
-                                .join()
-                        : events.foldUntil(board, snapshot.cutoff(), asOf).join();
+        // A moment in the past is immutable: its tail is read exactly, once per query.
+        EventFold tail = events.foldUntil(board, snapshot.cutoff(), asOf).join();
         metrics.tailRead(tail.events());
         return RankedBoard.merge(
                 board.board(), snapshot, tail, board.hasPeriod() ? periodStart : null, asOf);
+    }
+
+    private LiveBoard liveBoard(BoardSettings board) {
+        Instant now = clock.instant();
+        live.values().removeIf(idle -> idle.askedAt.plus(IDLE).isBefore(now) && idle.reads.idle());
+        LiveBoard found = live.computeIfAbsent(board.board(), name -> new LiveBoard(board));
+        found.askedAt = now;
+        return found;
+    }
+
+    /**
+     * One read of the board now. "Now" is taken when the read starts, after every query it will
+     * answer arrived. The snapshot first, then the tail from its cutoff: a head committed in
+     * between changes nothing, the tail still covers every event after the snapshot used. The
+     * ranking of the tail's stable part is carried from read to read ({@link TailRanking}); the
+     * fresh part (rows past the newest held moment, claims not settled) is ranked on top of it for
+     * this answer only.
+     */
+    private RankedBoard readNow(BoardSettings board, LiveBoard live) {
+        Instant now = clock.instant();
+        Instant periodStart = board.periodStart(now);
+        Snapshot snapshot = snapshot(board, null, periodStart);
+        LiveTail.Read tail =
+                live.tail.read(snapshot.cutoff(), now, now.plus(settings.futureTolerance()));
+        metrics.tailRead(tail.events(), tail.rowsSent(), tail.rereads());
+        TailRanking ranking = live.ranking;
+        if (ranking == null || ranking.base() != snapshot.ranked() || tail.rebuilt()) {
+            ranking = TailRanking.of(snapshot.ranked(), tail.stable());
+        } else {
+            ranking = ranking.plus(tail.delta());
+        }
+        live.ranking = ranking;
+        MergedStandings standings =
+                tail.fresh().isEmpty()
+                        ? ranking.standings()
+                        : ranking.plus(tail.fresh()).standings();
+        return new RankedBoard(
+                board.board(),
+                snapshot.cutoff(),
+                tail.events(),
+                standings,
+                board.hasPeriod() ? periodStart : null,
+                null);
+    }
+
+    @Override
+    public void destroy() {
+        readers.shutdownNow();
+    }
+
+    /**
+     * A board being asked for now: its shared reads, what they keep of its tail and the tail's
+     * ranking (both touched only by the one read running at a time).
+     */
+    private final class LiveBoard {
+        final ReadBarrier<RankedBoard> reads;
+        final LiveTail tail;
+        TailRanking ranking;
+        volatile Instant askedAt;
+
+        LiveBoard(BoardSettings board) {
+            this.tail =
+                    new LiveTail(
+                            board, events, tailSettings.settledMargin(), tailSettings.heldLag());
+            this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);
+            this.askedAt = clock.instant();
+        }
     }
 
     private Snapshot snapshot(BoardSettings board, Instant asOf, Instant periodStart) {

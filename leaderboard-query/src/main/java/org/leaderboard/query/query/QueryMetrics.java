@@ -1,5 +1,6 @@
 package org.leaderboard.query.query;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -16,6 +17,8 @@ class QueryMetrics {
     private final Timer top;
     private final Timer user;
     private final DistributionSummary tailEvents;
+    private final DistributionSummary tailRowsSent;
+    private final Counter tailRereads;
 
     QueryMetrics(MeterRegistry registry) {
         this.top = queryTimer(registry, "top");
@@ -24,6 +27,19 @@ class QueryMetrics {
                 DistributionSummary.builder("leaderboard.tail.events")
                         .description("Events after the snapshot cutoff replayed by one query")
                         .baseUnit("events")
+                        .register(registry);
+        this.tailRowsSent =
+                DistributionSummary.builder("leaderboard.tail.rows.sent")
+                        .description(
+                                "Tail rows sent by the replicas for one shared strong read (the"
+                                        + " rest of the tail is held and only counted)")
+                        .baseUnit("rows")
+                        .register(registry);
+        this.tailRereads =
+                Counter.builder("leaderboard.tail.rereads")
+                        .description(
+                                "Held tail ranges read again because their count differed (a"
+                                        + " vote stored late, inside its write window)")
                         .register(registry);
     }
 
@@ -44,5 +60,12 @@ class QueryMetrics {
 
     void tailRead(long events) {
         tailEvents.record(events);
+    }
+
+    /** A shared strong read: the tail's events, the rows sent, the held ranges read again. */
+    void tailRead(long events, long rowsSent, int rereads) {
+        tailEvents.record(events);
+        tailRowsSent.record(rowsSent);
+        tailRereads.increment(rereads);
     }
 }

@@ -64,19 +64,24 @@ class SnapshotSums {
                                         head.layers()));
     }
 
+    /**
+     * Loads {@code fresh}: from the previous cached snapshot plus the new layers when the head
+     * extends it (waiting for the previous load if it is still running, rather than starting a
+     * whole second load of the board), else from all its layers.
+     */
     private void load(BoardSettings board, HeadSum fresh, HeadSum previous) {
-        Snapshot base = extendable(previous, fresh.head());
+        CompletableFuture<Snapshot> before =
+                previous == null
+                        ? CompletableFuture.completedFuture(null)
+                        : previous.snapshot().handle((base, failure) -> base);
         CompletableFuture<Snapshot> loading =
-                base == null
-                        ? of(board, fresh.head())
-                        : sum(board, after(base, fresh.head()))
-                                .thenApply(
-                                        delta ->
-                                                new Snapshot(
-                                                        fresh.head().cutoff(),
-                                                        base.ranked()
-                                                                .plus(delta.asMap(), delta::voters),
-                                                        fresh.head().layers()));
+                before.thenCompose(
+                        cached -> {
+                            Snapshot base = extendable(cached, fresh.head());
+                            return base == null
+                                    ? of(board, fresh.head())
+                                    : extend(board, base, fresh);
+                        });
         loading.whenComplete(
                 (snapshot, failure) -> {
                     if (failure != null) {
@@ -88,17 +93,24 @@ class SnapshotSums {
                 });
     }
 
+    private CompletableFuture<Snapshot> extend(BoardSettings board, Snapshot base, HeadSum fresh) {
+        return sum(board, after(base, fresh.head()))
+                .thenApply(
+                        delta ->
+                                new Snapshot(
+                                        fresh.head().cutoff(),
+                                        base.ranked().plus(delta.asMap(), delta::voters),
+                                        fresh.head().layers()));
+    }
+
     /**
      * The cached snapshot that {@code head} extends, or null: same chain (same first layer start),
      * an earlier cutoff, and no layer of the head straddling that cutoff.
      */
-    private static Snapshot extendable(HeadSum previous, SnapshotHead head) {
-        if (previous == null
-                || !previous.snapshot().isDone()
-                || previous.snapshot().isCompletedExceptionally()) {
+    private static Snapshot extendable(Snapshot base, SnapshotHead head) {
+        if (base == null) {
             return null;
         }
-        Snapshot base = previous.snapshot().join();
         List<LayerRef> layers = head.layers();
         if (base.layers().isEmpty()
                 || layers.isEmpty()

@@ -140,6 +140,13 @@ class SnapshotSumsTests {
     private final class CountingLayers implements LayerLoader {
 
         final AtomicBoolean failNext = new AtomicBoolean();
+        final java.util.concurrent.atomic.AtomicReference<CompletableFuture<Void>> holdNext =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        private volatile CompletableFuture<Void> held = CompletableFuture.completedFuture(null);
+
+        void release() {
+            held.complete(null);
+        }
 
         @Override
         public CompletableFuture<Tallies> load(BoardSettings board, LayerRef layer) {
@@ -148,13 +155,19 @@ class SnapshotSumsTests {
                 return CompletableFuture.failedFuture(
                         new IllegalStateException("replica timed out"));
             }
-            // Completes on another thread, like the driver does.
-            return CompletableFuture.supplyAsync(
-                    () -> {
-                        Tallies tallies = new Tallies();
-                        tallies.addVote("alice", layer.equals(FIRST) ? FIRST_VOTES : SECOND_VOTES);
-                        return tallies;
-                    });
+            CompletableFuture<Void> hold = holdNext.getAndSet(null);
+            if (hold != null) {
+                held = hold;
+            }
+            // Completes on another thread, like the driver does; a held load when released.
+            return (hold == null ? CompletableFuture.<Void>completedFuture(null) : hold)
+                    .thenApplyAsync(
+                            ignored -> {
+                                Tallies tallies = new Tallies();
+                                tallies.addVote(
+                                        "alice", layer.equals(FIRST) ? FIRST_VOTES : SECOND_VOTES);
+                                return tallies;
+                            });
         }
     }
 }

@@ -2,6 +2,8 @@ package org.leaderboard.model.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.board.BoardSettings;
 
@@ -40,6 +42,53 @@ public final class EventFolds {
             BoardSettings board, Instant from, Instant until) {
         Instant to = board.buckets().floor(until).plus(board.buckets().size());
         return events.fold(board, from, to, until, counting(board));
+    }
+
+    /**
+     * The counted events of one partition with time at or after {@code from}, split at {@code
+     * settledBefore}; see {@link VoteEventDao#foldPartitionSince}.
+     */
+    public CompletableFuture<SplitFold> foldPartitionSince(
+            BoardSettings board, Instant bucket, int shard, Instant from, Instant settledBefore) {
+        return events.foldPartitionSince(
+                board, bucket, shard, from, settledBefore, counting(board));
+    }
+
+    /** The rows of one partition from {@code from} on, unfolded; see {@link VoteEventDao}. */
+    public CompletableFuture<List<StoredEvent>> readPartitionSince(
+            BoardSettings board, Instant bucket, int shard, Instant from) {
+        return events.readPartitionSince(board, bucket, shard, from);
+    }
+
+    /** The rows of one partition with time in [from, to), counted by Cassandra. */
+    public CompletableFuture<Long> countPartition(
+            BoardSettings board, Instant bucket, int shard, Instant from, Instant to) {
+        return events.countPartition(board, bucket, shard, from, to);
+    }
+
+    /** Whether the event counts only if it won a claim, which is looked up. */
+    public boolean needsCheck(BoardSettings board, StoredEvent event) {
+        return counting(board).needsCheck(event);
+    }
+
+    /** The events, all of which {@link #needsCheck}, that count now: their claims looked up. */
+    public CompletableFuture<List<StoredEvent>> counted(
+            BoardSettings board, List<StoredEvent> toCheck) {
+        if (toCheck.isEmpty()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        Counting counting = counting(board);
+        return AsyncLanes.map(toCheck, 16, counting::counts)
+                .thenApply(
+                        verdicts -> {
+                            List<StoredEvent> counted = new ArrayList<>();
+                            for (int i = 0; i < toCheck.size(); i++) {
+                                if (verdicts.get(i)) {
+                                    counted.add(toCheck.get(i));
+                                }
+                            }
+                            return counted;
+                        });
     }
 
     private Counting counting(BoardSettings board) {

@@ -1,6 +1,7 @@
 package org.leaderboard.model.cassandra;
 
 import java.util.UUID;
+import org.leaderboard.model.tally.Tallies;
 
 /**
  * A row of the event table as the fold reads it: a vote, or (with {@code retracts} set) the
@@ -10,5 +11,14 @@ public record StoredEvent(UUID voteId, String user, String voter, int votes, UUI
 
     public boolean isRetraction() {
         return retracts != null;
+    }
+
+    /** Adds this event, which counts, to {@code tallies}: its vote, or its retraction. */
+    public void foldInto(Tallies tallies) {
+        if (isRetraction()) {
+            tallies.addRetraction(user, votes);
+        } else {
+            tallies.addVote(user, voter, votes);
+        }
     }
 }

@@ -14,6 +14,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
 import com.datastax.oss.driver.api.querybuilder.select.Select;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +51,8 @@ public final class VoteEventDao {
     private final PreparedStatement insertRetraction;
     private final PreparedStatement selectOne;
     private final PreparedStatement selectPartition;
+    private final PreparedStatement selectPartitionSince;
+    private final PreparedStatement countPartitionRange;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
         this.session = session;
@@ -83,6 +86,27 @@ public final class VoteEventDao {
                 session.prepare(
                         partitionSelect().whereColumn("vote_id").isEqualTo(bindMarker()).build());
         this.selectPartition = session.prepare(selectPartitionStatement());
+        this.selectPartitionSince =
+                session.prepare(
+                        partitionSelect()
+                                .whereColumn("vote_id")
+                                .isGreaterThanOrEqualTo(bindMarker())
+                                .build());
+        this.countPartitionRange =
+                session.prepare(
+                        selectFrom("vote_events")
+                                .countAll()
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("bucket")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("shard")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("vote_id")
+                                .isGreaterThanOrEqualTo(bindMarker())
+                                .whereColumn("vote_id")
+                                .isLessThan(bindMarker())
+                                .build());
     }
 
     /**
@@ -275,6 +299,98 @@ public final class VoteEventDao {
                                         p,
                                         new PartitionFold(p.bucket(), p.shard(), until, counting)))
                 .thenApply(EventFold::sum);
+    }
+
+    /**
+     * Folds the events of one partition with time at or after {@code from}, split at {@code
+     * settledBefore}: the rows are read from {@code from} on only (a slice of the clustering order,
+     * which is the ids' time first), so a reader that already holds the fold of the rows before
+     * {@code from} never reads them again.
+     */
+    public CompletableFuture<SplitFold> foldPartitionSince(
+            BoardSettings board,
+            Instant bucket,
+            int shard,
+            Instant from,
+            Instant settledBefore,
+            Counting counting) {
+        PartitionFold settled = new PartitionFold(bucket, shard, null, counting);
+        PartitionFold open = new PartitionFold(bucket, shard, null, counting);
+        SplitByTime split = new SplitByTime(settledBefore, settled, open);
+        return session.executeAsync(
+                        selectPartitionSince
+                                .bind(
+                                        board.board(),
+                                        bucket,
+                                        shard,
+                                        Uuids.startOf(from.toEpochMilli()))
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> split.consume(page))
+                .toCompletableFuture();
+    }
+
+    /**
+     * The rows of one partition with time at or after {@code from}, as stored (a slice of the
+     * clustering order, which is the ids' time first): for a reader that folds them itself.
+     */
+    public CompletableFuture<List<StoredEvent>> readPartitionSince(
+            BoardSettings board, Instant bucket, int shard, Instant from) {
+        return session.executeAsync(
+                        selectPartitionSince
+                                .bind(
+                                        board.board(),
+                                        bucket,
+                                        shard,
+                                        Uuids.startOf(from.toEpochMilli()))
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> collect(page, new ArrayList<>()))
+                .toCompletableFuture();
+    }
+
+    /**
+     * How many rows of one partition have a time in [from, to), counted by the replicas: no row is
+     * sent. Rows are never removed from a partition a tail reads, so a reader that holds rows of
+     * that range and gets the same count holds all of them.
+     */
+    public CompletableFuture<Long> countPartition(
+            BoardSettings board, Instant bucket, int shard, Instant from, Instant to) {
+        return session.executeAsync(
+                        countPartitionRange
+                                .bind(
+                                        board.board(),
+                                        bucket,
+                                        shard,
+                                        Uuids.startOf(from.toEpochMilli()),
+                                        Uuids.startOf(to.toEpochMilli()))
+                                .setConsistencyLevel(consistency.read()))
+                .thenApply(rows -> rows.one().getLong(0))
+                .toCompletableFuture();
+    }
+
+    private static CompletionStage<List<StoredEvent>> collect(
+            AsyncResultSet page, List<StoredEvent> rows) {
+        for (Row row : page.currentPage()) {
+            rows.add(stored(row));
+        }
+        if (page.hasMorePages()) {
+            return page.fetchNextPage().thenCompose(next -> collect(next, rows));
+        }
+        return CompletableFuture.completedFuture(rows);
+    }
+
+    private record SplitByTime(Instant settledBefore, PartitionFold settled, PartitionFold open) {
+
+        CompletionStage<SplitFold> consume(AsyncResultSet page) {
+            for (Row row : page.currentPage()) {
+                StoredEvent event = stored(row);
+                (TimeUuids.timeOf(event.voteId()).isBefore(settledBefore) ? settled : open)
+                        .add(event);
+            }
+            if (page.hasMorePages()) {
+                return page.fetchNextPage().thenCompose(this::consume);
+            }
+            return settled.finish().thenCombine(open.finish(), SplitFold::new);
+        }
     }
 
     private CompletionStage<EventFold> foldPartition(

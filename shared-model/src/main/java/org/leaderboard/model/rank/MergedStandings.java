@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.ToIntFunction;
 import java.util.function.ToLongBiFunction;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.board.ScoreKind;
@@ -30,7 +31,7 @@ public final class MergedStandings {
     private final String[] changedUsers;
     private final Tally[] changedTallies;
     private final int[] changedPositions;
-    private final Map<String, Integer> changedIndex;
+    private final ToIntFunction<String> changedIndex;
     private final int[] removed;
     private final long[] removedKeysDescending;
     private final long[] changedKeysDescending;
@@ -70,12 +71,49 @@ public final class MergedStandings {
         this.changedTallies = changed.stream().map(Map.Entry::getValue).toArray(Tally[]::new);
         this.changedKeysDescending =
                 descending(Arrays.stream(changedTallies).mapToLong(kind::rankKey).toArray());
-        this.changedIndex = new HashMap<>(changedUsers.length * 2);
+        Map<String, Integer> index = new HashMap<>(changedUsers.length * 2);
+        this.changedIndex = user -> index.getOrDefault(user, -1);
         this.changedPositions = new int[changedUsers.length];
         for (int j = 0; j < changedUsers.length; j++) {
-            changedIndex.put(changedUsers[j], j);
+            index.put(changedUsers[j], j);
             int baseBefore = base.countBefore(kind.rankKey(changedTallies[j]), changedUsers[j]);
             changedPositions[j] = j + baseBefore - removedBefore(baseBefore);
+        }
+    }
+
+    /**
+     * From parts already in order, without a search in the snapshot ({@link TailRanking} keeps them
+     * between tail reads): {@code changedBaseBefore[j]} is how many snapshot users rank before
+     * changed user j; {@code removed} the snapshot positions of the changed users, ascending.
+     */
+    MergedStandings(
+            RankedSnapshot base,
+            String[] changedUsers,
+            Tally[] changedTallies,
+            int[] changedBaseBefore,
+            ToIntFunction<String> changedIndex,
+            int[] removed,
+            long[] removedKeysDescending,
+            ToLongBiFunction<String, Integer> distinctVoters) {
+        this.base = base;
+        this.kind = base.scoreKind();
+        this.distinctVoters = distinctVoters;
+        this.changedUsers = changedUsers;
+        this.changedTallies = changedTallies;
+        this.changedIndex = changedIndex;
+        this.removed = removed;
+        this.removedKeysDescending = removedKeysDescending;
+        this.changedKeysDescending = new long[changedUsers.length];
+        this.changedPositions = new int[changedUsers.length];
+        // changedBaseBefore is non-decreasing in j (the changed users are in ranking order), so
+        // the removed positions below it are counted in one walk.
+        int removedBelow = 0;
+        for (int j = 0; j < changedUsers.length; j++) {
+            changedKeysDescending[j] = kind.rankKey(changedTallies[j]);
+            while (removedBelow < removed.length && removed[removedBelow] < changedBaseBefore[j]) {
+                removedBelow++;
+            }
+            changedPositions[j] = j + changedBaseBefore[j] - removedBelow;
         }
     }
 
@@ -95,8 +133,8 @@ public final class MergedStandings {
 
     /** Zero-based merged position of a user, empty if the user has no counted votes. */
     public OptionalInt positionOf(String user) {
-        Integer j = changedIndex.get(user);
-        if (j != null) {
+        int j = changedIndex.applyAsInt(user);
+        if (j >= 0) {
             return OptionalInt.of(changedPositions[j]);
         }
         int position = base.position(user);

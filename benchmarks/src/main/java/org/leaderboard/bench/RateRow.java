@@ -1,0 +1,107 @@
+package org.leaderboard.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Scenario 6's queries at one write rate: strong (read-your-writes) top-100 and user standing with
+ * 1 and 4 callers, eventual with 1 caller, and the write rate achieved while they were measured.
+ */
+record RateRow(
+        String label,
+        Measurement strongTop1,
+        Measurement strongTop4,
+        Measurement strongAround1,
+        Measurement strongAround4,
+        Measurement eventualTop1,
+        Measurement eventualAround1,
+        double achievedVotesPerSecond) {
+
+    private static final String SCENARIO = ReadsUnderWrites.NAME;
+
+    RateRow withAchieved(double votesPerSecond) {
+        return new RateRow(
+                label,
+                strongTop1,
+                strongTop4,
+                strongAround1,
+                strongAround4,
+                eventualTop1,
+                eventualAround1,
+                votesPerSecond);
+    }
+
+    /**
+     * Strong p50 against the same query without writes (target <= 2x) and against Redis (<= 20x),
+     * strong p99 against p99 without writes (<= 5x), eventual p50 against Redis (<= 3x).
+     */
+    List<Figure> figures(RateRow idle, Measurement redisTop, Measurement redisRank) {
+        String at = " (" + label + ", " + Math.round(achievedVotesPerSecond) + " achieved)";
+        List<Figure> figures = new ArrayList<>();
+        strong(figures, "top-100, strong, 1 caller" + at, strongTop1, idle.strongTop1);
+        figures.add(
+                vsRedis(
+                        "top-100, strong, 1 caller" + at,
+                        strongTop1,
+                        "Redis ZREVRANGE p50, 1 caller",
+                        redisTop,
+                        20));
+        strong(figures, "top-100, strong, 4 callers" + at, strongTop4, idle.strongTop4);
+        strong(figures, "user standing, strong, 1 caller" + at, strongAround1, idle.strongAround1);
+        strong(figures, "user standing, strong, 4 callers" + at, strongAround4, idle.strongAround4);
+        figures.add(
+                vsRedis(
+                        "top-100, eventual, 1 caller" + at,
+                        eventualTop1,
+                        "Redis ZREVRANGE p50, 1 caller",
+                        redisTop,
+                        3));
+        figures.add(
+                vsRedis(
+                        "user standing, eventual, 1 caller" + at,
+                        eventualAround1,
+                        "Redis ZREVRANK p50, 1 caller",
+                        redisRank,
+                        3));
+        return figures;
+    }
+
+    private static void strong(List<Figure> figures, String name, Measurement m, Measurement idle) {
+        figures.add(
+                Figure.compared(
+                        SCENARIO,
+                        name,
+                        "p50 ms",
+                        m,
+                        m.p50Millis(),
+                        "p50 without writes",
+                        idle.p50Millis(),
+                        Target.atMost(2),
+                        null));
+        figures.add(
+                Figure.compared(
+                        SCENARIO,
+                        name + " p99",
+                        "p99 ms",
+                        m,
+                        m.p99Millis(),
+                        "p99 without writes",
+                        idle.p99Millis(),
+                        Target.atMost(5),
+                        null));
+    }
+
+    private static Figure vsRedis(
+            String name, Measurement m, String baseline, Measurement redis, double bound) {
+        return Figure.compared(
+                SCENARIO,
+                name,
+                "p50 ms",
+                m,
+                m.p50Millis(),
+                baseline,
+                redis.p50Millis(),
+                Target.atMost(bound),
+                null);
+    }
+}

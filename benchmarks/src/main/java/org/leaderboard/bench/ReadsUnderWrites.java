@@ -1,0 +1,194 @@
+package org.leaderboard.bench;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
+
+/**
+ * Scenario 6, reads under writes: the largest board (one history event per user, snapshotted),
+ * then, for every write rate, votes written continuously (stamped now, the writer's statement)
+ * while a snapshot pass runs every 2 s in the background, as the scheduled worker does; once the
+ * tail has reached its steady state (the board's write window plus the margins), top-100 and
+ * user-standing latencies in both modes with 1 and 4 callers. Compared with the same queries
+ * without writes and with Redis on the board's tallies, in the same run.
+ */
+final class ReadsUnderWrites {
+
+    static final String NAME = "6 reads under writes";
+    private static final String SCENARIO = ReadsUnderWrites.NAME;
+    private static final int FLAT_OUT = BenchOptions.FLAT_OUT;
+
+    private final BenchOptions options;
+    private final BoardLoader loader;
+    private final QueryClient queries;
+    private final RedisBoards redis;
+    private final VoteEventDao events;
+
+    ReadsUnderWrites(
+            BenchOptions options,
+            BoardLoader loader,
+            QueryClient queries,
+            RedisBoards redis,
+            VoteEventDao events) {
+        this.options = options;
+        this.loader = loader;
+        this.queries = queries;
+        this.redis = redis;
+        this.events = events;
+    }
+
+    List<Figure> run() {
+        int users = options.largestBoard();
+        String name = "rw-" + users + "-" + System.currentTimeMillis() % 100_000;
+        BoardSettings board = loader.createBoard(name, Instant.now().minus(Duration.ofMinutes(50)));
+        long[] sums = loadHistory(board, users);
+        Progress.say("scenario " + NAME + ": " + users + " users loaded; first pass ...");
+        loader.pass(board, Instant.now());
+        queries.top100(name, null);
+        redis.load(name, sums);
+        Measurement redisTop = redis.top100(name, 1, duration(), options.minQueries());
+        Measurement redisRank = redis.rank(name, users, 1, duration(), options.minQueries());
+        List<Figure> figures = new ArrayList<>();
+        figures.add(
+                Figure.plain(
+                        SCENARIO,
+                        "Redis ZREVRANGE 0 99, 1 caller",
+                        "p50 ms",
+                        redisTop,
+                        redisTop.p50Millis(),
+                        null));
+        figures.add(
+                Figure.plain(
+                        SCENARIO,
+                        "Redis ZREVRANK, 1 caller",
+                        "p50 ms",
+                        redisRank,
+                        redisRank.p50Millis(),
+                        null));
+        ScheduledExecutorService passes = Executors.newSingleThreadScheduledExecutor();
+        passes.scheduleWithFixedDelay(() -> passQuietly(board), 2, 2, TimeUnit.SECONDS);
+        try {
+            RateRow idle = null;
+            for (int rate : rates()) {
+                RateRow row = atRate(board, users, rate);
+                idle = idle == null ? row : idle;
+                figures.addAll(row.figures(idle, redisTop, redisRank));
+            }
+        } finally {
+            passes.shutdownNow();
+        }
+        return figures;
+    }
+
+    private List<Integer> rates() {
+        return options.writeRates();
+    }
+
+    private RateRow atRate(BoardSettings board, int users, int rate) {
+        String label = rate == FLAT_OUT ? "flat out" : rate + " votes/s";
+        try (SteadyWrites writes =
+                rate == FLAT_OUT
+                        ? SteadyWrites.flatOut(events, board, users)
+                        : SteadyWrites.atRate(events, board, users, rate)) {
+            Duration warmup = warmup(board);
+            Progress.say(
+                    "  "
+                            + label
+                            + ": writing for "
+                            + warmup.toSeconds()
+                            + " s until the tail is steady ...");
+            sleep(warmup);
+            long storedBefore = writes.stored();
+            long started = System.nanoTime();
+            String b = board.board();
+            RateRow row =
+                    new RateRow(
+                            label,
+                            measure(1, () -> ok(queries.top100(b, null))),
+                            measure(4, () -> ok(queries.top100(b, null))),
+                            measure(1, () -> ok(queries.around(b, user(users), null))),
+                            measure(4, () -> ok(queries.around(b, user(users), null))),
+                            measure(1, () -> ok(queries.top100(b, QueryClient.EVENTUAL))),
+                            measure(
+                                    1,
+                                    () -> ok(queries.around(b, user(users), QueryClient.EVENTUAL))),
+                            0);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            double achieved = (writes.stored() - storedBefore) / seconds;
+            Progress.say(
+                    String.format(
+                            "  %s: %.0f votes/s achieved; strong top-100 p50 %.2f ms",
+                            label, achieved, row.strongTop1().p50Millis()));
+            return row.withAchieved(achieved);
+        }
+    }
+
+    /** The board's write window plus the query service's and the worker's margins, and 5 s. */
+    private Duration warmup(BoardSettings board) {
+        return options.quick() ? Duration.ofSeconds(2) : board.writeWindow().plusSeconds(10 + 5);
+    }
+
+    private Duration duration() {
+        return options.queryDuration();
+    }
+
+    private Measurement measure(int callers, Callable<Boolean> query) {
+        return ClosedLoop.run(callers, duration(), options.minQueries(), query);
+    }
+
+    private void passQuietly(BoardSettings board) {
+        try {
+            loader.pass(board, Instant.now());
+        } catch (RuntimeException e) {
+            Progress.say("  background pass failed: " + e);
+        }
+    }
+
+    private long[] loadHistory(BoardSettings board, int users) {
+        long[] sums = new long[users];
+        SplittableRandom random = new SplittableRandom(users);
+        Instant from = Instant.now().minus(Duration.ofMinutes(45));
+        loader.load(
+                board,
+                users,
+                i -> {
+                    VoteCastEvent vote =
+                            new VoteCastEvent(
+                                    TimeUuids.voteIdAt(from.plusMillis(random.nextLong(900_000))),
+                                    board.board(),
+                                    VoteMaker.user(i),
+                                    VoteMaker.voter(random),
+                                    1 + random.nextInt(10_000));
+                    sums[(int) i] += vote.votes();
+                    return vote;
+                });
+        return sums;
+    }
+
+    private static boolean ok(QueryClient.Answer answer) {
+        return answer.statusCode() == 200;
+    }
+
+    private static String user(int users) {
+        return VoteMaker.user(ThreadLocalRandom.current().nextInt(users));
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

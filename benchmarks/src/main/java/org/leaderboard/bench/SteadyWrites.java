@@ -1,0 +1,108 @@
+package org.leaderboard.bench;
+
+import java.time.Instant;
+import java.util.SplittableRandom;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.VoteEventDao;
+
+/**
+ * Votes written continuously while queries are measured, stamped "now" and stored with the writer's
+ * own statement ({@link VoteEventDao#insert}), as the writer stores them: at a fixed rate (paced
+ * every 10 ms), or, with rate 0 and {@code flatOut}, as fast as 128 in flight allow.
+ */
+final class SteadyWrites implements AutoCloseable {
+
+    private static final int MAX_IN_FLIGHT = 128;
+
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final AtomicLong stored = new AtomicLong();
+
+    private SteadyWrites() {}
+
+    /** {@code votesPerSecond} votes a second to {@code users} users; 0 writes nothing. */
+    static SteadyWrites atRate(
+            VoteEventDao events, BoardSettings board, int users, int votesPerSecond) {
+        SteadyWrites writes = new SteadyWrites();
+        return writes.start(() -> writes.paced(events, board, users, votesPerSecond));
+    }
+
+    /** As many votes a second as the store takes with 128 in flight. */
+    static SteadyWrites flatOut(VoteEventDao events, BoardSettings board, int users) {
+        SteadyWrites writes = new SteadyWrites();
+        return writes.start(() -> writes.unpaced(events, board, users));
+    }
+
+    static VoteEventDao dao(com.datastax.oss.driver.api.core.CqlSession session) {
+        return new VoteEventDao(session, Consistency.DEFAULT);
+    }
+
+    private SteadyWrites start(Runnable loop) {
+        Thread worker = new Thread(loop, "steady-writes");
+        worker.setDaemon(true);
+        worker.start();
+        return this;
+    }
+
+    /** Votes stored so far. */
+    long stored() {
+        return stored.get();
+    }
+
+    private void paced(VoteEventDao events, BoardSettings board, int users, int votesPerSecond) {
+        SplittableRandom random = new SplittableRandom(votesPerSecond);
+        Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+        long started = System.nanoTime();
+        long sent = 0;
+        while (running.get() && votesPerSecond > 0) {
+            long due = (System.nanoTime() - started) * votesPerSecond / 1_000_000_000L;
+            for (; sent < due && running.get(); sent++) {
+                write(events, board, users, random, inFlight);
+            }
+            sleepMillis(10);
+        }
+    }
+
+    private void unpaced(VoteEventDao events, BoardSettings board, int users) {
+        SplittableRandom random = new SplittableRandom(7);
+        Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+        while (running.get()) {
+            write(events, board, users, random, inFlight);
+        }
+    }
+
+    private void write(
+            VoteEventDao events,
+            BoardSettings board,
+            int users,
+            SplittableRandom random,
+            Semaphore inFlight) {
+        inFlight.acquireUninterruptibly();
+        Instant now = Instant.now();
+        events.insert(board, VoteMaker.vote(board.board(), random.nextInt(users), now, random), now)
+                .whenComplete(
+                        (done, failure) -> {
+                            inFlight.release();
+                            if (failure == null) {
+                                stored.incrementAndGet();
+                            }
+                        });
+    }
+
+    private static void sleepMillis(long millis) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        running.set(false);
+    }
+}

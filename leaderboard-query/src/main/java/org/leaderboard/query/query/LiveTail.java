@@ -1,0 +1,391 @@
+package org.leaderboard.query.query;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.StoredEvent;
+import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.model.time.TimeUuids;
+
+/**
+ * The tail of one board (every event from the snapshot's cutoff on), read incrementally, partition
+ * by partition. Each partition keeps the fold of the rows it has read, in time slices:
+ *
+ * <ul>
+ *   <li>a slice that ends more than the write window plus {@code settledMargin} ago is
+ *       <em>settled</em>: no row can be added to it any more (the writer acknowledges no vote
+ *       outside its window), so it is never read or checked again;
+ *   <li>the other slices are <em>held</em>: a late vote (a client's own id, stored late but inside
+ *       its window) can still land in them with an older id than rows already read. Each read asks
+ *       the replicas how many rows the held range has now ({@code count(*)}, no row is sent): rows
+ *       are never removed from a tail partition, so the same count means the same rows. A different
+ *       count makes the partition read its held range again, whole;
+ *   <li>rows from the newest held moment on are read at every read: only those are sent. The held
+ *       range ends {@code heldLag} before the read's "now", so that votes still being stored while
+ *       it runs land in the part that is read again, not in a held range.
+ * </ul>
+ *
+ * <p>A read is one count and one slice per open partition, whatever the write rate; what grows with
+ * it is only the rows new since the last read. Events that count only if they won a claim (unique
+ * votes, retractions) are kept unfolded while held, and looked up again at every read until they
+ * settle, since a claim can still change until then.
+ *
+ * <p>Not thread-safe: one read at a time per board ({@link ReadBarrier} sees to it). The state
+ * changes only when a read succeeds, so a failed read leaves it as it was.
+ */
+final class LiveTail {
+
+    /** Slices shorter than this are extended by the next read instead of starting another. */
+    private static final Duration SLICE = Duration.ofSeconds(1);
+
+    private final BoardSettings board;
+    private final EventFolds events;
+    private final Duration settledMargin;
+    private final Duration heldLag;
+    private final Map<Partition, PartitionState> partitions = new HashMap<>();
+    private Tallies stable = new Tallies();
+
+    LiveTail(BoardSettings board, EventFolds events, Duration settledMargin, Duration heldLag) {
+        this.board = board;
+        this.events = events;
+        this.settledMargin = settledMargin;
+        this.heldLag = heldLag;
+    }
+
+    /**
+     * Every counted event with time in [cutoff, until). {@code now} must be taken before the read
+     * starts: a vote acknowledged before it is in what this read returns.
+     */
+    Read read(Instant cutoff, Instant now, Instant until) {
+        boolean rebuilt = partitions.keySet().removeIf(p -> p.bucket().isBefore(cutoff));
+        // Whole milliseconds, the resolution of vote times and of the slices' bounds.
+        Instant settledBefore =
+                now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
+        Instant readBefore = now.minus(heldLag).truncatedTo(ChronoUnit.MILLIS);
+        List<CompletableFuture<PartitionRead>> reads = new ArrayList<>();
+        for (Instant bucket : board.buckets().startsBetween(cutoff, until)) {
+            for (int shard = 0; shard < board.shards(); shard++) {
+                Partition partition = new Partition(bucket, shard);
+                PartitionState state =
+                        partitions.getOrDefault(partition, PartitionState.empty(bucket));
+                reads.add(refresh(partition, state, settledBefore, readBefore));
+            }
+        }
+        CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).join();
+        return commit(reads.stream().map(CompletableFuture::join).toList(), rebuilt);
+    }
+
+    /** The tail as one fold: the stable part and the fresh part summed (tests, time travel). */
+    static EventFold fold(Read read) {
+        Tallies sum = new Tallies();
+        sum.addAll(read.stable());
+        sum.addAll(read.fresh());
+        return new EventFold(sum, read.events(), 0);
+    }
+
+    private Read commit(List<PartitionRead> reads, boolean rebuilt) {
+        Tallies delta = new Tallies();
+        Tallies fresh = new Tallies();
+        for (PartitionRead read : reads) {
+            partitions.put(read.partition(), read.state());
+            rebuilt |= read.reread();
+            delta.addAll(read.delta());
+            fresh.addAll(read.fresh());
+        }
+        long rows = 0;
+        long sent = 0;
+        int rereads = 0;
+        for (PartitionRead read : reads) {
+            rows += read.state().rows() + read.freshRows();
+            sent += read.rowsSent();
+            rereads += read.reread() ? 1 : 0;
+        }
+        if (rebuilt) {
+            stable = new Tallies();
+            partitions.values().forEach(state -> state.addTo(stable));
+            return new Read(stable, stable, true, fresh, rows, sent, rereads);
+        }
+        stable.addAll(delta);
+        return new Read(stable, delta, false, fresh, rows, sent, rereads);
+    }
+
+    /**
+     * One partition's part of a read: settle what passed the settled moment, check the held range
+     * by its count, read what is new (or, if the count differs, the held range again).
+     */
+    private CompletableFuture<PartitionRead> refresh(
+            Partition partition, PartitionState state, Instant settledBefore, Instant readBefore) {
+        int settlingCount = 0;
+        while (settlingCount < state.held().size()
+                && !state.held().get(settlingCount).to().isAfter(settledBefore)) {
+            settlingCount++;
+        }
+        List<Slice> settling = state.held().subList(0, settlingCount);
+        List<Slice> held = state.held().subList(settlingCount, state.held().size());
+        Instant heldFrom = held.isEmpty() ? state.heldUntil() : held.get(0).from();
+        long heldRows = held.stream().mapToLong(Slice::rows).sum();
+        CompletableFuture<List<StoredEvent>> settledClaims =
+                events.counted(board, pending(settling));
+        CompletableFuture<Long> count =
+                heldFrom.isBefore(state.heldUntil())
+                        ? events.countPartition(
+                                board,
+                                partition.bucket(),
+                                partition.shard(),
+                                heldFrom,
+                                state.heldUntil())
+                        : CompletableFuture.completedFuture(0L);
+        Instant bucketEnd = partition.bucket().plus(board.buckets().size());
+        CompletableFuture<List<StoredEvent>> newRows =
+                state.heldUntil().isBefore(bucketEnd)
+                        ? readSince(partition, state.heldUntil())
+                        : CompletableFuture.completedFuture(List.of());
+        CompletableFuture<Rows> rows =
+                count.thenCombine(
+                                newRows,
+                                (stored, read) ->
+                                        stored == heldRows
+                                                ? new Rows(held, state.heldUntil(), read, false)
+                                                : null)
+                        .thenCompose(
+                                same ->
+                                        same != null
+                                                ? CompletableFuture.completedFuture(same)
+                                                : readSince(partition, heldFrom)
+                                                        .thenApply(
+                                                                all ->
+                                                                        new Rows(
+                                                                                List.of(), heldFrom,
+                                                                                all, true)));
+        Instant until = min(readBefore, bucketEnd);
+        return rows.thenCombine(
+                        settledClaims,
+                        (read, claims) ->
+                                new Step(
+                                        partition,
+                                        settled(state.settled(), settling, claims),
+                                        read,
+                                        settledBefore,
+                                        until))
+                .thenCompose(this::finish);
+    }
+
+    private CompletableFuture<List<StoredEvent>> readSince(Partition partition, Instant from) {
+        return events.readPartitionSince(board, partition.bucket(), partition.shard(), from);
+    }
+
+    /** The new held slices, and the fresh part: rows past the held range, claims held. */
+    private CompletableFuture<PartitionRead> finish(Step step) {
+        Rows read = step.rows();
+        List<StoredEvent> older = new ArrayList<>();
+        List<StoredEvent> newer = new ArrayList<>();
+        for (StoredEvent event : read.events()) {
+            (TimeUuids.timeOf(event.voteId()).isBefore(step.until()) ? older : newer).add(event);
+        }
+        Instant from = read.from();
+        Instant split = max(from, min(step.settledBefore(), step.until()));
+        List<Slice> added = new ArrayList<>();
+        if (from.isBefore(split)) {
+            added.add(slice(from, split, older));
+        }
+        if (split.isBefore(step.until())) {
+            added.add(slice(split, step.until(), older));
+        }
+        List<Slice> held = append(read.kept(), added, step.settledBefore());
+        Instant heldUntil = max(from, step.until());
+        PartitionState state = new PartitionState(step.settled(), held, heldUntil);
+        Tallies delta = new Tallies();
+        added.forEach(slice -> delta.addAll(slice.plain()));
+        List<StoredEvent> toCheck = new ArrayList<>(pending(held));
+        Tallies fresh = new Tallies();
+        for (StoredEvent event : newer) {
+            if (events.needsCheck(board, event)) {
+                toCheck.add(event);
+            } else {
+                event.foldInto(fresh);
+            }
+        }
+        return events.counted(board, toCheck)
+                .thenApply(
+                        counted -> {
+                            counted.forEach(event -> event.foldInto(fresh));
+                            step.settledDelta().forEach(event -> event.foldInto(delta));
+                            return new PartitionRead(
+                                    step.partition(),
+                                    state,
+                                    read.reread(),
+                                    delta,
+                                    fresh,
+                                    newer.size(),
+                                    read.events().size());
+                        });
+    }
+
+    /** The rows of {@code rows} with time in [from, to), folded but for those a claim decides. */
+    private Slice slice(Instant from, Instant to, List<StoredEvent> rows) {
+        Tallies plain = new Tallies();
+        List<StoredEvent> pending = new ArrayList<>();
+        long count = 0;
+        for (StoredEvent event : rows) {
+            Instant time = TimeUuids.timeOf(event.voteId());
+            if (time.isBefore(from) || !time.isBefore(to)) {
+                continue;
+            }
+            count++;
+            if (events.needsCheck(board, event)) {
+                pending.add(event);
+            } else {
+                event.foldInto(plain);
+            }
+        }
+        return new Slice(from, to, plain, count, List.copyOf(pending));
+    }
+
+    /**
+     * Held slices plus new ones; a new slice that continues a short open one is merged into it, so
+     * that a partition holds about one slice a second however often it is read.
+     */
+    private static List<Slice> append(List<Slice> kept, List<Slice> added, Instant settledBefore) {
+        List<Slice> held = new ArrayList<>(kept);
+        for (Slice slice : added) {
+            Slice last = held.isEmpty() ? null : held.get(held.size() - 1);
+            if (last != null
+                    && last.to().equals(slice.from())
+                    && last.to().isAfter(settledBefore)
+                    && Duration.between(last.from(), last.to()).compareTo(SLICE) < 0) {
+                held.set(held.size() - 1, last.plus(slice));
+            } else {
+                held.add(slice);
+            }
+        }
+        return List.copyOf(held);
+    }
+
+    /** Settled slices plus the ones settling now, whose claims are decided: one more slice. */
+    private static Settled settled(
+            List<Slice> settled, List<Slice> settling, List<StoredEvent> counted) {
+        if (settling.isEmpty()) {
+            return new Settled(settled, List.of());
+        }
+        Tallies plain = new Tallies();
+        long rows = 0;
+        for (Slice slice : settling) {
+            plain.addAll(slice.plain());
+            rows += slice.rows();
+        }
+        counted.forEach(event -> event.foldInto(plain));
+        List<Slice> all = new ArrayList<>(settled);
+        all.add(
+                new Slice(
+                        settling.get(0).from(),
+                        settling.get(settling.size() - 1).to(),
+                        plain,
+                        rows,
+                        List.of()));
+        return new Settled(List.copyOf(all), counted);
+    }
+
+    private static List<StoredEvent> pending(List<Slice> slices) {
+        List<StoredEvent> pending = new ArrayList<>();
+        slices.forEach(slice -> pending.addAll(slice.pending()));
+        return pending;
+    }
+
+    private static Instant min(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+
+    private static Instant max(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+
+    /** The rows read of a partition from {@code from} on; {@code kept} the held slices before. */
+    private record Rows(List<Slice> kept, Instant from, List<StoredEvent> events, boolean reread) {}
+
+    /** Settled slices, and the settling claims that counted (which the stable part gains). */
+    private record Settled(List<Slice> slices, List<StoredEvent> counted) {}
+
+    private record Step(
+            Partition partition,
+            Settled settledPart,
+            Rows rows,
+            Instant settledBefore,
+            Instant until) {
+
+        List<Slice> settled() {
+            return settledPart.slices();
+        }
+
+        List<StoredEvent> settledDelta() {
+            return settledPart.counted();
+        }
+    }
+
+    /** What one read returns. {@code stable} is this tail's own: read it before the next read. */
+    record Read(
+            Tallies stable,
+            Tallies delta,
+            boolean rebuilt,
+            Tallies fresh,
+            long events,
+            long rowsSent,
+            int rereads) {}
+
+    private record Partition(Instant bucket, int shard) {}
+
+    private record PartitionRead(
+            Partition partition,
+            PartitionState state,
+            boolean reread,
+            Tallies delta,
+            Tallies fresh,
+            long freshRows,
+            long rowsSent) {}
+
+    /**
+     * The rows of one partition with time in [from, to) as read: the events that count as they are,
+     * folded, and the ones whose claim decides, kept.
+     */
+    private record Slice(
+            Instant from, Instant to, Tallies plain, long rows, List<StoredEvent> pending) {
+
+        /** This slice and the next one, contiguous, as one (neither is changed). */
+        Slice plus(Slice next) {
+            Tallies sum = new Tallies();
+            sum.addAll(plain);
+            sum.addAll(next.plain());
+            List<StoredEvent> both = new ArrayList<>(pending);
+            both.addAll(next.pending());
+            return new Slice(from, next.to(), sum, rows + next.rows(), List.copyOf(both));
+        }
+    }
+
+    /**
+     * What a partition holds: settled slices (folded for good, claims decided) and held slices,
+     * contiguous from the settled ones up to {@code heldUntil}.
+     */
+    private record PartitionState(List<Slice> settled, List<Slice> held, Instant heldUntil) {
+
+        static PartitionState empty(Instant bucket) {
+            return new PartitionState(List.of(), List.of(), bucket);
+        }
+
+        long rows() {
+            return settled.stream().mapToLong(Slice::rows).sum()
+                    + held.stream().mapToLong(Slice::rows).sum();
+        }
+
+        void addTo(Tallies sum) {
+            settled.forEach(slice -> sum.addAll(slice.plain()));
+            held.forEach(slice -> sum.addAll(slice.plain()));
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package org.leaderboard.query.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.EventFold;
+import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.TestCassandra;
+
+/**
+ * The incremental tail against a real Cassandra, with the reader's "now" given: what a read must
+ * see (every row still inside its write window, however late it was stored, found by the held
+ * range's count), what it sends again (only rows new since the last read) and what it never reads
+ * again (rows past the window plus the settled margin).
+ */
+class LiveTailIntegrationTests {
+
+    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("live_tail");
+    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
+    private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
+    private static final EventFolds FOLDS = EventFolds.on(SESSION, Consistency.DEFAULT);
+    private static final Duration MARGIN = Duration.ofSeconds(10);
+    private static final Duration LAG = Duration.ofMillis(500);
+
+    /** A bucket boundary, so that the tests' times fall in known buckets. */
+    private final Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+
+    @AfterAll
+    static void closeSession() {
+        SESSION.close();
+    }
+
+    @Test
+    void aVoteStoredLateButInsideItsWindowIsInTheNextRead() {
+        BoardSettings board = board("late");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        vote(board, "alice", 1, now.minusSeconds(5));
+        assertThat(read(tail, board, now).events()).isEqualTo(1);
+
+        // Stamped 55 s ago (a client's own id, retried): older than rows already read, inside
+        // the 60 s window, stored after the first read.
+        vote(board, "bob", 4, now.minusSeconds(55));
+        EventFold second = read(tail, board, now.plusSeconds(1));
+
+        assertThat(second.events()).isEqualTo(2);
+        assertThat(second.tallies().get("bob").sum()).isEqualTo(4);
+        assertThat(second.tallies().get("alice").sum()).isEqualTo(1);
+    }
+
+    @Test
+    void rowsPastTheWindowAndMarginAreReadOnceAndKept() {
+        BoardSettings board = board("settled");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        vote(board, "alice", 2, now.minusSeconds(170));
+        vote(board, "alice", 3, now.minusSeconds(100));
+        assertThat(read(tail, board, now).tallies().get("alice").sum()).isEqualTo(5);
+
+        // A row the writer would refuse (its time is 110 s ago, past the 60 s window): a reader
+        // that settled its bucket does not read it again, and still counts what it had.
+        vote(board, "carol", 9, now.minusSeconds(110));
+        EventFold again = read(tail, board, now.plusSeconds(1));
+
+        assertThat(again.events()).isEqualTo(2);
+        assertThat(again.tallies().get("alice").sum()).isEqualTo(5);
+        assertThat(again.tallies().get("carol").count()).isZero();
+        assertThat(read(new LiveTail(board, FOLDS, MARGIN, LAG), board, now).events()).isEqualTo(3);
+    }
+
+    @Test
+    void aRowInTheMillisecondOfTheSettledMomentIsCountedOnce() {
+        BoardSettings board = board("millisecond");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        Instant readAt = now.plusNanos(500_000); // half a millisecond past a whole one
+        vote(board, "alice", 2, readAt.minusSeconds(70).truncatedTo(ChronoUnit.MILLIS));
+
+        read(tail, board, readAt);
+        EventFold next = read(tail, board, readAt.plusMillis(1));
+
+        assertThat(next.events()).isEqualTo(1);
+        assertThat(next.tallies().get("alice").sum()).isEqualTo(2);
+    }
+
+    @Test
+    void bucketsBeforeANewerCutoffAreDropped() {
+        BoardSettings board = board("cutoff");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        vote(board, "alice", 2, now.minusSeconds(150));
+        vote(board, "bob", 3, now.minusSeconds(30));
+        assertThat(read(tail, board, now).events()).isEqualTo(2);
+
+        EventFold after =
+                LiveTail.fold(
+                        tail.read(now.minusSeconds(60), now.plusSeconds(1), now.plusSeconds(11)));
+
+        assertThat(after.events()).isEqualTo(1);
+        assertThat(after.tallies().get("alice").count()).isZero();
+        assertThat(after.tallies().get("bob").sum()).isEqualTo(3);
+    }
+
+    @Test
+    void eachReadSendsOnlyTheNewRowsAndCountsEveryVoteOnce() {
+        BoardSettings board = board("incremental");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        vote(board, "alice", 1, now.minusSeconds(20));
+        LiveTail.Read first = tail.read(board.epoch(), now, now.plusSeconds(10));
+        vote(board, "bob", 2, now.minusMillis(10));
+        vote(board, "alice", 3, now.plusMillis(200)); // held by the second read
+
+        LiveTail.Read second = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+
+        assertThat(first.delta().get("alice").sum()).isEqualTo(1);
+        assertThat(second.rebuilt()).isFalse();
+        assertThat(second.delta().asMap()).containsOnlyKeys("alice", "bob");
+        assertThat(second.delta().get("alice").sum()).isEqualTo(3);
+        assertThat(second.delta().get("bob").sum()).isEqualTo(2);
+        assertThat(second.stable().get("alice").sum()).isEqualTo(4);
+        assertThat(second.events()).isEqualTo(3);
+    }
+
+    @Test
+    void aVoteAheadOfTheReaderIsFreshUntilItsTimeHasPassedThenStableOnce() {
+        BoardSettings board = board("ahead");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        vote(board, "alice", 5, now.plusSeconds(3)); // a writer whose clock runs 3 s ahead
+
+        // The stable part is the tail's own and changes with the next read: checked at once.
+        LiveTail.Read before = tail.read(board.epoch(), now, now.plusSeconds(10));
+        assertThat(before.fresh().get("alice").sum()).isEqualTo(5);
+        assertThat(before.stable().get("alice").count()).isZero();
+        LiveTail.Read again = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+        assertThat(again.fresh().get("alice").sum()).isEqualTo(5);
+        LiveTail.Read after = tail.read(board.epoch(), now.plusSeconds(4), now.plusSeconds(14));
+        assertThat(after.delta().get("alice").sum()).isEqualTo(5);
+        assertThat(after.fresh().isEmpty()).isTrue();
+        LiveTail.Read later = tail.read(board.epoch(), now.plusSeconds(5), now.plusSeconds(15));
+
+        assertThat(later.delta().isEmpty()).isTrue();
+        assertThat(LiveTail.fold(later).tallies().get("alice").sum()).isEqualTo(5);
+        assertThat(later.events()).isEqualTo(1);
+    }
+
+    @Test
+    void aLateVoteInAHeldRangeIsFoundByItsCountAndTheStableTailRebuilt() {
+        BoardSettings board = board("recount");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        for (int i = 0; i < 20; i++) {
+            vote(board, "user-" + i, 1, now.minusSeconds(40).plusMillis(i * 100L));
+        }
+        tail.read(board.epoch(), now, now.plusSeconds(10));
+        tail.read(board.epoch(), now.plusMillis(200), now.plusSeconds(10));
+
+        // Older than every row read so far, in every shard's held range: no "newer than" read
+        // could see it.
+        vote(board, "late", 7, now.minusSeconds(50));
+        LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(400), now.plusSeconds(10));
+
+        assertThat(next.rebuilt()).isTrue();
+        assertThat(next.stable().get("late").sum()).isEqualTo(7);
+        assertThat(next.events()).isEqualTo(21);
+        assertThat(LiveTail.fold(next).tallies().users()).isEqualTo(21);
+    }
+
+    private static EventFold read(LiveTail tail, BoardSettings board, Instant now) {
+        return LiveTail.fold(tail.read(board.epoch(), now, now.plusSeconds(10)));
+    }
+
+    private BoardSettings board(String name) {
+        return new BoardSettings(name, 60, UniqueVotes.NONE, 60, 4, 4, now.minusSeconds(600));
+    }
+
+    private static void vote(BoardSettings board, String user, int votes, Instant time) {
+        VoteCastEvent event =
+                new VoteCastEvent(TimeUuids.voteIdAt(time), board.board(), user, "voter", votes);
+        EVENTS.insert(board, event, time).toCompletableFuture().join();
+    }
+}

@@ -1,0 +1,125 @@
+package org.leaderboard.model.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.LeaderboardEntry;
+import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.model.tally.Tally;
+
+/**
+ * A tail ranked delta by delta must rank exactly like the snapshot and the whole tail ranked at
+ * once ({@link MergedStandings}'s own constructor, itself checked against ranking from scratch):
+ * every page, every position, every rank, on every kind of board, and no version may change once it
+ * was handed out.
+ */
+class TailRankingTests {
+
+    @Property(tries = 300)
+    void rankingDeltaByDeltaEqualsRankingTheWholeTailAtOnce(
+            @ForAll ScoreKind kind,
+            @ForAll @IntRange(min = 0, max = 60) int snapshotUsers,
+            @ForAll @IntRange(min = 1, max = 6) int deltas,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        Map<String, Tally> snapshot = new HashMap<>();
+        for (int i = 0; i < snapshotUsers; i++) {
+            snapshot.merge("u" + random.nextInt(80), votes(random), Tally::plus);
+        }
+        RankedSnapshot base = RankedSnapshot.of(kind, snapshot, user -> null);
+        Map<String, Tally> tail = new HashMap<>();
+        TailRanking ranking = TailRanking.of(base);
+        List<TailRanking> versions = new ArrayList<>();
+        List<List<LeaderboardEntry>> pages = new ArrayList<>();
+        for (int d = 0; d < deltas; d++) {
+            Tallies delta = new Tallies();
+            for (int i = random.nextInt(12); i > 0; i--) {
+                String user = "u" + random.nextInt(100);
+                Tally before =
+                        snapshot.getOrDefault(user, Tally.EMPTY)
+                                .plus(tail.getOrDefault(user, Tally.EMPTY));
+                Tally added =
+                        kind.retractable() && random.nextInt(5) == 0 && before.hasVotes()
+                                ? retractAll(before)
+                                : votes(random);
+                delta.add(user, added);
+                tail.merge(user, added, Tally::plus);
+            }
+            ranking = ranking.plus(delta);
+            // An answer-only version on top (a fresh part) must leave the kept one as it was.
+            ranking.plus(oneVote(random));
+            versions.add(ranking);
+            pages.add(ranking.standings().page(0, 1000));
+
+            MergedStandings expected = new MergedStandings(base, tail, (u, p) -> 0);
+            MergedStandings actual = ranking.standings();
+            assertThat(actual.totalUsers()).isEqualTo(expected.totalUsers());
+            assertThat(actual.page(0, 1000)).isEqualTo(expected.page(0, 1000));
+            assertThat(actual.page(2, 5)).isEqualTo(expected.page(2, 5));
+            for (int u = 0; u < 100; u++) {
+                assertThat(actual.positionOf("u" + u))
+                        .as("u" + u)
+                        .isEqualTo(expected.positionOf("u" + u));
+            }
+        }
+        for (int v = 0; v < versions.size(); v++) {
+            assertThat(versions.get(v).standings().page(0, 1000)).isEqualTo(pages.get(v));
+        }
+    }
+
+    @Test
+    void distinctVotersAddTheTailsSketchesToTheSnapshots() {
+        Tallies history = new Tallies();
+        history.addVote("alice", "v1", 1);
+        RankedSnapshot base = RankedSnapshot.of(ScoreKind.SUM, history.asMap(), history::voters);
+        Tallies first = new Tallies();
+        first.addVote("alice", "v2", 1);
+        first.addVote("bob", "v1", 1);
+        Tallies second = new Tallies();
+        second.addVote("alice", "v3", 1);
+        second.addVote("alice", "v2", 1);
+
+        TailRanking ranking = TailRanking.of(base).plus(first).plus(second);
+
+        List<LeaderboardEntry> page = ranking.standings().page(0, 10);
+        assertThat(page).extracting(LeaderboardEntry::user).containsExactly("alice", "bob");
+        assertThat(page).extracting(LeaderboardEntry::votes).containsExactly(4L, 1L);
+        assertThat(page).extracting(LeaderboardEntry::distinctVoters).containsExactly(3L, 1L);
+    }
+
+    private static Tallies oneVote(Random random) {
+        Tallies fresh = new Tallies();
+        fresh.add("u" + random.nextInt(100), Tally.of(1 + random.nextInt(3)));
+        return fresh;
+    }
+
+    private static Tally votes(Random random) {
+        Tally tally = Tally.EMPTY;
+        for (int i = random.nextInt(3) + 1; i > 0; i--) {
+            // Few distinct values, so ties (and competition ranks) are common.
+            int vote = random.nextInt(7) - 2;
+            tally = tally.plusVote(vote == 0 ? 1 : vote);
+        }
+        return tally;
+    }
+
+    /** The compensating tally that takes every vote of {@code tally} away (SUM and COUNT). */
+    private static Tally retractAll(Tally tally) {
+        return new Tally(
+                -tally.sum(),
+                -tally.count(),
+                Long.MAX_VALUE,
+                Long.MIN_VALUE,
+                ~tally.sumSqHigh() + (tally.sumSqLow() == 0 ? 1 : 0),
+                -tally.sumSqLow());
+    }
+}

@@ -1,0 +1,165 @@
+package org.leaderboard.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.local.ServiceProcess;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Read-your-writes on any query replica, under load: while batches of votes are written and a
+ * scheduled snapshot worker folds them (so cutoffs move and rows settle during the run), probes
+ * cast one vote each and, on its 202, ask a random one of two query-service processes for the voted
+ * user. Every answer must count every vote acknowledged before it was asked. The board has a 5 s
+ * write window and 1 s buckets and the replicas a 2 s settled margin, so that the settled part of
+ * the tail, the part read again and the snapshot all change many times in the run.
+ */
+class ReadYourWritesUnderLoadIntegrationTests {
+
+    private static final Logger log = LoggerFactory.getLogger("probes");
+    private static final String BOARD = "probed";
+    private static final int PROBE_USERS = 8;
+
+    /** Probing stops after this many (a quiet 2-core machine gets there in well under a minute). */
+    private static final int PROBES = 3_000;
+
+    /** Fewer than this in the time allowed, and the run proves too little (a very loaded host). */
+    private static final int MIN_PROBES = 500;
+
+    private static final Duration MAX_PROBING = Duration.ofSeconds(100);
+    private static final List<String> TAIL = List.of("--query.tail.settled-margin=2s");
+
+    private static RunningSystem system;
+    private static List<String> replicas;
+    private final HttpJson http = new HttpJson();
+
+    @BeforeAll
+    static void start() {
+        system = new RunningSystem("ryw_load", TAIL);
+        ServiceProcess second = system.startAnotherQuery(TAIL);
+        system.startScheduledWorker(
+                List.of("--snapshot.cron=* * * * * *", "--snapshot.safety-margin=2s"));
+        replicas = List.of(system.queryUrl(), second.baseUrl());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (system != null) {
+            system.close();
+        }
+    }
+
+    @Test
+    void everyVoteAcknowledgedBeforeAQueryIsInItsAnswerOnEitherReplica() throws Exception {
+        new Boards(http, system).create(BOARD, Map.of("writeWindowSeconds", 5));
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicLong background = new AtomicLong();
+        AtomicLong probes = new AtomicLong();
+        ConcurrentLinkedQueue<String> misses = new ConcurrentLinkedQueue<>();
+        ExecutorService threads = Executors.newFixedThreadPool(PROBE_USERS + 1);
+        long deadline = System.nanoTime() + MAX_PROBING.toNanos();
+        List<Future<?>> tasks = new ArrayList<>();
+        tasks.add(threads.submit(() -> writeInBackground(running, background)));
+        for (int user = 0; user < PROBE_USERS; user++) {
+            String probed = "probe-" + user;
+            tasks.add(threads.submit(() -> probe(probed, running, deadline, probes, misses)));
+        }
+        for (Future<?> probe : tasks.subList(1, tasks.size())) {
+            probe.get(MAX_PROBING.toSeconds() + 60, TimeUnit.SECONDS);
+        }
+        running.set(false);
+        tasks.get(0).get(1, TimeUnit.MINUTES);
+        threads.shutdown();
+
+        log.info(
+                "{} probes on {} replicas, {} background votes, {} misses",
+                probes.get(),
+                replicas.size(),
+                background.get(),
+                misses.size());
+        assertThat(misses).as("answers missing an acknowledged vote").isEmpty();
+        assertThat(probes.get()).isGreaterThanOrEqualTo(MIN_PROBES);
+        assertThat(background.get()).as("votes written in the background").isPositive();
+    }
+
+    /**
+     * One probe user: vote, and on 202 ask a random replica; its count must be at least the votes
+     * acknowledged so far (a vote answered otherwise may or may not be stored, so it may count).
+     */
+    private void probe(
+            String user,
+            AtomicBoolean running,
+            long deadline,
+            AtomicLong probes,
+            ConcurrentLinkedQueue<String> misses) {
+        long acknowledged = 0;
+        while (probes.get() < PROBES && System.nanoTime() < deadline && running.get()) {
+            HttpJson.Answer vote =
+                    http.post(votesUrl(), Map.of("user", user, "voter", user, "votes", 1));
+            if (vote.status() != 202) {
+                log.warn("probe vote answered {}: {}", vote.status(), vote.body());
+                continue;
+            }
+            acknowledged++;
+            String replica = replicas.get(ThreadLocalRandom.current().nextInt(replicas.size()));
+            HttpJson.Answer answer =
+                    http.get(replica + "/boards/" + BOARD + "/users/" + user + "?around=0");
+            long counted = answer.status() == 200 ? answer.body().get("votes").asLong() : -1;
+            if (counted < acknowledged) {
+                misses.add(describe(user, replica, acknowledged, answer));
+            }
+            probes.incrementAndGet();
+        }
+    }
+
+    private static String describe(
+            String user, String replica, long acknowledged, HttpJson.Answer answer) {
+        JsonNode body = answer.body();
+        return user + " on " + replica + ": " + acknowledged + " acknowledged, answer " + body;
+    }
+
+    /** About 500 votes a second in batches of 50, to 1,000 other users. */
+    private void writeInBackground(AtomicBoolean running, AtomicLong written) {
+        while (running.get()) {
+            long started = System.nanoTime();
+            List<Map<String, Object>> votes = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                int user = ThreadLocalRandom.current().nextInt(1_000);
+                votes.add(Map.of("user", "user-" + user, "voter", "voter-" + i, "votes", 1));
+            }
+            HttpJson.Answer batch = http.post(votesUrl() + "/batch", Map.of("votes", votes));
+            if (batch.status() == 200) {
+                written.addAndGet(votes.size());
+            }
+            long restNanos = TimeUnit.MILLISECONDS.toNanos(100) - (System.nanoTime() - started);
+            if (restNanos > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.sleep(restNanos);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static String votesUrl() {
+        return system.writerUrl() + "/boards/" + BOARD + "/votes";
+    }
+}
