@@ -111,7 +111,7 @@ final class BenchEnvironment implements AutoCloseable {
                         "--api.security.keys[0].roles=ADMIN");
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
         if (jfr) {
-            // A profile of the whole run, written when the service stops (README: Performance).
+            // A profile of the whole run, written when the service stops (docs/performance.md).
             jvm.add(
                     "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
                             + logs.resolve(module + ".jfr"));

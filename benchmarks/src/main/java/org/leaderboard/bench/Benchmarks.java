@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 
 /**
  * The whole benchmark run, one command: starts Cassandra, the writer, the query service and
- * redis-server, runs every scenario, prints a table and writes JSON. See README "Performance".
+ * redis-server, runs every scenario, prints a table and writes JSON. See docs/performance.md.
  *
  * <p>{@code ./run-benchmarks [--quick] [--users 10000,100000,1000000] [--out target/bench.json]}
  */

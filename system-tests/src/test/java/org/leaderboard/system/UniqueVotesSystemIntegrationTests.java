@@ -19,10 +19,10 @@ import org.leaderboard.local.ServiceProcess;
 
 /**
  * Invariant 8 with real processes: one voter's 50 concurrent different votes, spread over two
- * writer processes and eight client threads. Asserts the guarantee as the README states it: exactly
- * one vote counts; it was answered RECORDED; a 409 never counts; each writer answers RECORDED at
- * most once per voter (claims are serialised inside a writer), so only the two writers can race;
- * and the claim is final: the same vote counts after the snapshot passes.
+ * writer processes and eight client threads. Asserts the guarantee as docs/counting.md states it:
+ * exactly one vote counts; it was answered RECORDED; a 409 never counts; each writer answers
+ * RECORDED at most once per voter (claims are serialised inside a writer), so only the two writers
+ * can race; and the claim is final: the same vote counts after the snapshot passes.
  */
 class UniqueVotesSystemIntegrationTests {
 
