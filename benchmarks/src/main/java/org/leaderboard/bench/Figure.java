@@ -14,7 +14,7 @@ package org.leaderboard.bench;
  * @param baseline what it is compared with; null if nothing
  * @param baselineValue the baseline's figure in the same unit
  * @param ratio value / baselineValue (or the ratio the target is stated on)
- * @param target the issue's target on the ratio, e.g. ">= 0.5x"; null if none
+ * @param target the benchmark's target on the ratio, e.g. ">= 0.5x"; null if none
  * @param verdict PASS, MISS, NOT AVAILABLE, or "-" when there is no target
  * @param note how it was measured, or why it is not available
  */
