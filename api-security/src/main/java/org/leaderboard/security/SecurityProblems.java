@@ -1,5 +1,7 @@
 package org.leaderboard.security;
 
+import static org.leaderboard.security.Problems.problem;
+
 import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -102,11 +104,5 @@ final class SecurityProblems {
                                 .sorted()
                                 .collect(Collectors.joining(", "));
         return roles.isEmpty() ? "no role" : roles;
-    }
-
-    private static ProblemDetail problem(HttpStatus status, String title, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setTitle(title);
-        return problem;
     }
 }

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.DriverException;
 import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.security.Problems;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
@@ -29,40 +30,27 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(InvalidInputException.class)
     ProblemDetail invalidInput(InvalidInputException e) {
-        ProblemDetail problem =
-                ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
-        problem.setTitle("Invalid request");
-        problem.setProperty("field", e.field());
-        return problem;
+        return Problems.invalidInput(QueryProblem.INVALID_PARAMETER.title(), e);
     }
 
     @ExceptionHandler(UnknownBoardException.class)
     ProblemDetail unknownBoard(UnknownBoardException e) {
-        ProblemDetail problem =
-                ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
-        problem.setTitle("Unknown board");
-        problem.setProperty("board", e.board());
-        return problem;
+        return Problems.unknownBoard(e);
     }
 
     @ExceptionHandler(UnknownUserException.class)
     ProblemDetail unknownUser(UnknownUserException e) {
-        ProblemDetail problem =
-                ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
-        problem.setTitle("Unknown user");
-        return problem;
+        return Problems.problem(HttpStatus.NOT_FOUND, "Unknown user", e.getMessage());
     }
 
     /** Cassandra did not answer (timeout, too few replicas): the query may succeed on retry. */
     @ExceptionHandler(DriverException.class)
     ProblemDetail databaseUnavailable(DriverException e) {
         log.warn("query failed in Cassandra: {}", e.toString());
-        ProblemDetail problem =
-                ProblemDetail.forStatusAndDetail(
-                        HttpStatus.SERVICE_UNAVAILABLE,
-                        "the database did not answer the query (" + e.getMessage() + "); retry");
-        problem.setTitle("Database unavailable");
-        return problem;
+        return Problems.problem(
+                HttpStatus.SERVICE_UNAVAILABLE,
+                "Database unavailable",
+                "the database did not answer the query (" + e.getMessage() + "); retry");
     }
 
     /** A query parameter that is not a whole number, e.g. {@code ?limit=ten}. */
@@ -72,12 +60,9 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
             HttpHeaders headers,
             HttpStatusCode status,
             WebRequest request) {
-        String parameter = e.getPropertyName();
         ProblemDetail problem =
-                ProblemDetail.forStatusAndDetail(
-                        HttpStatus.BAD_REQUEST, parameter + ": " + notAnInt(e.getValue()));
-        problem.setTitle("Invalid request");
-        problem.setProperty("field", parameter);
+                invalidInput(
+                        new InvalidInputException(e.getPropertyName(), notAnInt(e.getValue())));
         return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
     }
 

@@ -1,8 +1,11 @@
 package org.leaderboard.writer.web;
 
+import static org.leaderboard.security.Problems.problem;
+
 import com.datastax.oss.driver.api.core.DriverException;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.security.Problems;
 import org.leaderboard.writer.command.BoardClosedException;
 import org.leaderboard.writer.command.BoardSettingsConflictException;
 import org.leaderboard.writer.command.VoteOutsideWindowException;
@@ -46,16 +49,12 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(InvalidInputException.class)
     ProblemDetail invalidInput(InvalidInputException e) {
-        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid input", e.getMessage());
-        problem.setProperty("field", e.field());
-        return problem;
+        return Problems.invalidInput(WriterProblem.INVALID_INPUT.title(), e);
     }
 
     @ExceptionHandler(UnknownBoardException.class)
     ProblemDetail unknownBoard(UnknownBoardException e) {
-        ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "Unknown board", e.getMessage());
-        problem.setProperty("board", e.board());
-        return problem;
+        return Problems.unknownBoard(e);
     }
 
     @ExceptionHandler(BoardSettingsConflictException.class)
@@ -237,11 +236,5 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
             }
         }
         return false;
-    }
-
-    private static ProblemDetail problem(HttpStatusCode status, String title, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setTitle(title);
-        return problem;
     }
 }
