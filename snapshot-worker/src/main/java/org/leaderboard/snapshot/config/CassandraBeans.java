@@ -5,14 +5,18 @@ import java.time.Clock;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.DriverResilience;
 import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.leaderboard.snapshot.store.FoldedPartitionWriter;
+import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The shared-model DAOs over Spring Boot's auto-configured CqlSession, and the clock. */
+/**
+ * The worker's own stores (snapshots, folded partitions) and the shared reads it needs, over Spring
+ * Boot's auto-configured CqlSession; and the clock.
+ */
 @Configuration(proxyBeanMethods = false)
 class CassandraBeans {
 
@@ -43,8 +47,13 @@ class CassandraBeans {
     }
 
     @Bean
-    FoldedPartitionDao foldedPartitionDao(CqlSession session, SnapshotSettings settings) {
-        return new FoldedPartitionDao(session, settings.consistency());
+    SnapshotWriter snapshotWriter(CqlSession session, SnapshotSettings settings) {
+        return new SnapshotWriter(session, settings.consistency());
+    }
+
+    @Bean
+    FoldedPartitionWriter foldedPartitionWriter(CqlSession session, SnapshotSettings settings) {
+        return new FoldedPartitionWriter(session, settings.consistency());
     }
 
     /** UTC wall clock; cutoffs only depend on it through the (bucket-aligned) safe cutoff. */

@@ -12,11 +12,17 @@ import org.leaderboard.model.cassandra.RetractionClaimDao;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.cassandra.VoterClaimDao;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.ClaimWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The shared-model DAOs on Spring Boot's auto-configured session, and the clock. */
+/**
+ * The writer's own stores (events, claims, boards) and the shared reads it needs, on Spring Boot's
+ * auto-configured session; and the clock.
+ */
 @Configuration(proxyBeanMethods = false)
 class WriterConfig {
 
@@ -76,6 +82,21 @@ class WriterConfig {
     @Bean
     VoteEventDao voteEventDao(CqlSession session, Consistency consistency) {
         return new VoteEventDao(session, consistency);
+    }
+
+    @Bean
+    VoteEventWriter voteEventWriter(CqlSession session, Consistency consistency) {
+        return new VoteEventWriter(session, consistency);
+    }
+
+    @Bean
+    ClaimWriter claimWriter(CqlSession session, Consistency consistency) {
+        return new ClaimWriter(session, consistency);
+    }
+
+    @Bean
+    BoardWriter boardWriter(CqlSession session, Consistency consistency) {
+        return new BoardWriter(session, consistency);
     }
 
     @Bean
