@@ -17,10 +17,8 @@ import java.util.function.LongFunction;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
@@ -28,6 +26,10 @@ import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.snapshot.pass.PassResult;
 import org.leaderboard.snapshot.pass.SnapshotPass;
 import org.leaderboard.snapshot.pass.StopFlag;
+import org.leaderboard.snapshot.store.FoldedPartitionWriter;
+import org.leaderboard.snapshot.store.SnapshotWriter;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * Fills boards fast and snapshots them: events written through the driver with the writer's own
@@ -55,8 +57,8 @@ final class BoardLoader {
     private static final int READ_LANES = 32;
 
     private final CqlSession session;
-    private final BoardDao boards;
-    private final VoteEventDao events;
+    private final BoardWriter boards;
+    private final VoteEventWriter events;
     private final SnapshotHeadDao heads;
     private final SnapshotLayerDao layers;
     private final EventFolds folds;
@@ -64,8 +66,8 @@ final class BoardLoader {
 
     BoardLoader(CqlSession session) {
         this.session = session;
-        this.boards = new BoardDao(session, Consistency.DEFAULT);
-        this.events = new VoteEventDao(session, Consistency.DEFAULT);
+        this.boards = new BoardWriter(session, Consistency.DEFAULT);
+        this.events = new VoteEventWriter(session, Consistency.DEFAULT);
         this.heads = new SnapshotHeadDao(session, Consistency.DEFAULT);
         this.layers = new SnapshotLayerDao(session, Consistency.DEFAULT);
         this.folds = EventFolds.on(session, Consistency.DEFAULT);
@@ -95,7 +97,8 @@ final class BoardLoader {
                         folds,
                         heads,
                         layers,
-                        new FoldedPartitionDao(session, Consistency.DEFAULT),
+                        new SnapshotWriter(session, Consistency.DEFAULT),
+                        new FoldedPartitionWriter(session, Consistency.DEFAULT),
                         Clock.fixed(now, ZoneOffset.UTC),
                         SETTINGS,
                         new StopFlag(),

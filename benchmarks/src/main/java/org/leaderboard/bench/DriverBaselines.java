@@ -18,15 +18,15 @@ import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * The alternatives of scenario 1, straight through the driver (async, prepared once), each vote at
  * the writer's consistency level (LOCAL_QUORUM):
  *
  * <ul>
- *   <li>raw INSERT of the same rows into {@code vote_events} ({@link VoteEventDao#insert}, the very
- *       statement the writer runs): the ceiling of the store;
+ *   <li>raw INSERT of the same rows into {@code vote_events} ({@link VoteEventWriter#insert}, the
+ *       very statement the writer runs): the ceiling of the store;
  *   <li>a Cassandra counter, {@code UPDATE bench_counters SET votes = votes + 1};
  *   <li>read-modify-write with lightweight transactions on {@code bench_lwt_tallies}: read the
  *       tally, then {@code INSERT ... IF NOT EXISTS} or {@code UPDATE ... IF votes = old}, again
@@ -39,7 +39,7 @@ import org.leaderboard.model.cassandra.VoteEventDao;
 final class DriverBaselines {
 
     private final CqlSession session;
-    private final VoteEventDao events;
+    private final VoteEventWriter events;
     private final PreparedStatement counterUpdate;
     private final PreparedStatement lwtSelect;
     private final PreparedStatement lwtInsert;
@@ -48,7 +48,7 @@ final class DriverBaselines {
     DriverBaselines(CqlSession session) {
         this.session = session;
         createTables(session);
-        this.events = new VoteEventDao(session, Consistency.DEFAULT);
+        this.events = new VoteEventWriter(session, Consistency.DEFAULT);
         this.counterUpdate =
                 session.prepare(
                         update("bench_counters")

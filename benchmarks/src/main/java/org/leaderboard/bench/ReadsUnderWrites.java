@@ -12,8 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * Scenario 6, reads under writes: the largest board (one history event per user, snapshotted),
@@ -33,14 +33,14 @@ final class ReadsUnderWrites {
     private final BoardLoader loader;
     private final QueryClient queries;
     private final RedisBoards redis;
-    private final VoteEventDao events;
+    private final VoteEventWriter events;
 
     ReadsUnderWrites(
             BenchOptions options,
             BoardLoader loader,
             QueryClient queries,
             RedisBoards redis,
-            VoteEventDao events) {
+            VoteEventWriter events) {
         this.options = options;
         this.loader = loader;
         this.queries = queries;

@@ -8,11 +8,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * Votes written continuously while queries are measured, stamped "now" and stored with the writer's
- * own statement ({@link VoteEventDao#insert}), as the writer stores them: at a fixed rate (paced
+ * own statement ({@link VoteEventWriter#insert}), as the writer stores them: at a fixed rate (paced
  * every 10 ms), or, with rate 0 and {@code flatOut}, as fast as 128 in flight allow.
  */
 final class SteadyWrites implements AutoCloseable {
@@ -26,19 +26,19 @@ final class SteadyWrites implements AutoCloseable {
 
     /** {@code votesPerSecond} votes a second to {@code users} users; 0 writes nothing. */
     static SteadyWrites atRate(
-            VoteEventDao events, BoardSettings board, int users, int votesPerSecond) {
+            VoteEventWriter events, BoardSettings board, int users, int votesPerSecond) {
         SteadyWrites writes = new SteadyWrites();
         return writes.start(() -> writes.paced(events, board, users, votesPerSecond));
     }
 
     /** As many votes a second as the store takes with 128 in flight. */
-    static SteadyWrites flatOut(VoteEventDao events, BoardSettings board, int users) {
+    static SteadyWrites flatOut(VoteEventWriter events, BoardSettings board, int users) {
         SteadyWrites writes = new SteadyWrites();
         return writes.start(() -> writes.unpaced(events, board, users));
     }
 
-    static VoteEventDao dao(com.datastax.oss.driver.api.core.CqlSession session) {
-        return new VoteEventDao(session, Consistency.DEFAULT);
+    static VoteEventWriter dao(com.datastax.oss.driver.api.core.CqlSession session) {
+        return new VoteEventWriter(session, Consistency.DEFAULT);
     }
 
     private SteadyWrites start(Runnable loop) {
@@ -53,7 +53,7 @@ final class SteadyWrites implements AutoCloseable {
         return stored.get();
     }
 
-    private void paced(VoteEventDao events, BoardSettings board, int users, int votesPerSecond) {
+    private void paced(VoteEventWriter events, BoardSettings board, int users, int votesPerSecond) {
         SplittableRandom random = new SplittableRandom(votesPerSecond);
         Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
         long started = System.nanoTime();
@@ -67,7 +67,7 @@ final class SteadyWrites implements AutoCloseable {
         }
     }
 
-    private void unpaced(VoteEventDao events, BoardSettings board, int users) {
+    private void unpaced(VoteEventWriter events, BoardSettings board, int users) {
         SplittableRandom random = new SplittableRandom(7);
         Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
         while (running.get()) {
@@ -76,7 +76,7 @@ final class SteadyWrites implements AutoCloseable {
     }
 
     private void write(
-            VoteEventDao events,
+            VoteEventWriter events,
             BoardSettings board,
             int users,
             SplittableRandom random,

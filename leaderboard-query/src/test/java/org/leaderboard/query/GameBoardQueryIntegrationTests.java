@@ -22,16 +22,16 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
-import org.leaderboard.model.cassandra.SnapshotHeadDao;
-import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -51,11 +51,12 @@ class GameBoardQueryIntegrationTests {
 
     private static final String KEYSPACE = TestCassandra.shared().newKeyspace("games");
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
-    private static final BoardDao BOARDS = new BoardDao(SESSION, Consistency.DEFAULT);
+    private static final BoardWriter BOARDS = new BoardWriter(SESSION, Consistency.DEFAULT);
     private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
-    private static final SnapshotHeadDao HEADS = new SnapshotHeadDao(SESSION, Consistency.DEFAULT);
-    private static final SnapshotLayerDao LAYERS =
-            new SnapshotLayerDao(SESSION, Consistency.DEFAULT);
+    private static final VoteEventWriter EVENT_LOG =
+            new VoteEventWriter(SESSION, Consistency.DEFAULT);
+    private static final SnapshotWriter SNAPSHOTS =
+            new SnapshotWriter(SESSION, Consistency.DEFAULT);
 
     @DynamicPropertySource
     static void cassandra(DynamicPropertyRegistry registry) {
@@ -273,15 +274,15 @@ class GameBoardQueryIntegrationTests {
                         submission.user(),
                         "voter",
                         submission.value());
-        EVENTS.insert(board, event, submission.time()).toCompletableFuture().join();
+        EVENT_LOG.insert(board, event, submission.time()).toCompletableFuture().join();
     }
 
     /** What a snapshot worker does: one layer with the fold of every event before the cutoff. */
     private void writeSnapshot(BoardSettings board, Instant cutoff) {
         EventFold fold = EVENTS.fold(board, board.epoch(), cutoff).join();
         LayerRef layer = new LayerRef(board.epoch(), cutoff, fold.tallies().users());
-        LAYERS.writeLayer(board, layer, fold.tallies()).join();
-        HEADS.writeHead(
+        SNAPSHOTS.writeLayer(board, layer, fold.tallies()).join();
+        SNAPSHOTS.writeHead(
                 new SnapshotHead(
                         board.board(),
                         cutoff,

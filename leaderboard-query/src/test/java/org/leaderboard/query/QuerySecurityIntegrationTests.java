@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
 import org.leaderboard.testsupport.TestTokens;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -69,7 +69,7 @@ class QuerySecurityIntegrationTests {
     static void oneVote() {
         Instant now = Instant.now();
         BoardSettings board =
-                new BoardDao(SESSION, Consistency.DEFAULT)
+                new BoardWriter(SESSION, Consistency.DEFAULT)
                         .insertIfAbsent(
                                 new BoardSettings(
                                         "guarded",
@@ -80,7 +80,7 @@ class QuerySecurityIntegrationTests {
                                         4,
                                         now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS)));
         Instant time = now.minusSeconds(30);
-        new VoteEventDao(SESSION, Consistency.DEFAULT)
+        new VoteEventWriter(SESSION, Consistency.DEFAULT)
                 .insert(
                         board,
                         new VoteCastEvent(TimeUuids.voteIdAt(time), "guarded", "alice", "v1", 3),

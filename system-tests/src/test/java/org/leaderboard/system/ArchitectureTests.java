@@ -1,13 +1,21 @@
 package org.leaderboard.system;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.datastax.oss.driver.api.querybuilder.QueryBuilder;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The layout is the architecture: the three processes share only shared-model. */
+/**
+ * The layout is the architecture: the three processes share only shared-model, and each table is
+ * written by the side that owns it.
+ */
 class ArchitectureTests {
 
     private static final JavaClasses CLASSES =
@@ -77,6 +85,32 @@ class ArchitectureTests {
                         "org.leaderboard.writer..",
                         "org.leaderboard.query..",
                         "org.leaderboard.snapshot..")
+                .check(CLASSES);
+    }
+
+    /**
+     * Events, claims and boards are written from the writer's store package, snapshots, folded
+     * partitions and retention from the snapshot worker; everything else (the query service, the
+     * shared model, security, the CLI) only reads.
+     */
+    @Test
+    void onlyTheOwningSidesBuildWriteStatements() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "org.leaderboard.model..",
+                        "org.leaderboard.query..",
+                        "org.leaderboard.writer..",
+                        "org.leaderboard.snapshot..",
+                        "org.leaderboard.security..",
+                        "org.leaderboard.cli..")
+                .and()
+                .resideOutsideOfPackages(
+                        "org.leaderboard.writer.store..", "org.leaderboard.snapshot..")
+                .should()
+                .callMethodWhere(
+                        target(owner(type(QueryBuilder.class)))
+                                .and(target(nameMatching("insertInto|update|deleteFrom|truncate"))))
                 .check(CLASSES);
     }
 }

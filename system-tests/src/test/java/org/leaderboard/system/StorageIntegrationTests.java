@@ -22,7 +22,10 @@ import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /** The shared DAOs against a real Cassandra: what is stored is what is read back. */
 class StorageIntegrationTests {
@@ -33,6 +36,9 @@ class StorageIntegrationTests {
     private final VoteEventDao events = new VoteEventDao(SESSION, Consistency.DEFAULT);
     private final SnapshotHeadDao heads = new SnapshotHeadDao(SESSION, Consistency.DEFAULT);
     private final SnapshotLayerDao layers = new SnapshotLayerDao(SESSION, Consistency.DEFAULT);
+    private final BoardWriter boardWriter = new BoardWriter(SESSION, Consistency.DEFAULT);
+    private final VoteEventWriter eventLog = new VoteEventWriter(SESSION, Consistency.DEFAULT);
+    private final SnapshotWriter snapshots = new SnapshotWriter(SESSION, Consistency.DEFAULT);
 
     @AfterAll
     static void close() {
@@ -46,8 +52,8 @@ class StorageIntegrationTests {
                 BoardSettings.requested("create-twice", 30, null, null, null, null, now);
         BoardSettings second =
                 BoardSettings.requested("create-twice", 90, null, null, null, null, now);
-        assertThat(boards.insertIfAbsent(first)).isEqualTo(first);
-        assertThat(boards.insertIfAbsent(second).writeWindowSeconds()).isEqualTo(30);
+        assertThat(boardWriter.insertIfAbsent(first)).isEqualTo(first);
+        assertThat(boardWriter.insertIfAbsent(second).writeWindowSeconds()).isEqualTo(30);
         assertThat(boards.find("create-twice")).contains(first);
         assertThat(boards.all()).extracting(BoardSettings::board).contains("create-twice");
     }
@@ -57,10 +63,10 @@ class StorageIntegrationTests {
         BoardSettings board = board("first-wins");
         UUID voteId = TimeUuids.voteIdAt(Instant.now());
         Instant now = Instant.now();
-        events.insert(board, new VoteCastEvent(voteId, board.board(), "alice", "v1", 5), now)
+        eventLog.insert(board, new VoteCastEvent(voteId, board.board(), "alice", "v1", 5), now)
                 .toCompletableFuture()
                 .join();
-        events.insert(
+        eventLog.insert(
                         board,
                         new VoteCastEvent(voteId, board.board(), "mallory", "v1", 100),
                         now.plusMillis(5))
@@ -76,7 +82,7 @@ class StorageIntegrationTests {
         Instant start = board.buckets().floor(Instant.now()).minusSeconds(600);
         for (int second = 0; second < 300; second += 3) {
             UUID id = TimeUuids.voteIdAt(start.plusSeconds(second));
-            events.insert(
+            eventLog.insert(
                             board,
                             new VoteCastEvent(
                                     id, board.board(), "u" + (second % 7), "v", 1 + second % 4),
@@ -110,11 +116,11 @@ class StorageIntegrationTests {
         }
         Instant from = board.epoch();
         LayerRef layer = new LayerRef(from, from.plusSeconds(60), tallies.users());
-        layers.writeLayer(board, layer, tallies).join();
+        snapshots.writeLayer(board, layer, tallies).join();
         SnapshotHead head =
                 new SnapshotHead(
                         board.board(), layer.to(), from, List.of(layer), 1020, 1020, Instant.now());
-        heads.writeHead(head);
+        snapshots.writeHead(head);
 
         assertThat(layers.readLayer(board, layer).join().asMap()).isEqualTo(tallies.asMap());
         assertThat(layers.readLayer(board, layer).join().get("whale").sumOfSquares())
@@ -123,7 +129,7 @@ class StorageIntegrationTests {
     }
 
     private BoardSettings board(String name) {
-        return boards.insertIfAbsent(
+        return boardWriter.insertIfAbsent(
                 BoardSettings.requested(name, 60, null, 60, 4, 4, Instant.now()));
     }
 }

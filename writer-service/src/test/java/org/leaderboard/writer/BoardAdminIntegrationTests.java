@@ -22,9 +22,9 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
-import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.writer.store.BoardWriter;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -274,7 +274,7 @@ class BoardAdminIntegrationTests extends WriterIntegrationTestBase {
                 .isEqualTo(202);
 
         // What another writer replica does on POST /boards/{board}/close.
-        BOARDS.close(board, clock.instant());
+        new BoardWriter(SESSION, Consistency.DEFAULT).close(board, clock.instant());
 
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> post(votes(board), vote(voteIdNow(), "abba", 1)).status() == 422);
@@ -310,7 +310,7 @@ class BoardAdminIntegrationTests extends WriterIntegrationTestBase {
                 EventFolds.on(SESSION, Consistency.DEFAULT)
                         .fold(settings, settings.epoch(), cutoff)
                         .join();
-        new SnapshotHeadDao(SESSION, Consistency.DEFAULT)
+        new SnapshotRows(SESSION)
                 .writeHead(
                         new SnapshotHead(
                                 board,

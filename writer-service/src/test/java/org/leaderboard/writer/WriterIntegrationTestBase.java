@@ -23,9 +23,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.SnapshotHead;
-import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.Buckets;
 import org.leaderboard.model.time.Hashing;
@@ -197,17 +195,17 @@ abstract class WriterIntegrationTestBase {
         BoardSettings settings =
                 new BoardDao(SESSION, Consistency.DEFAULT).find(board).orElseThrow();
         var fold = EventFolds.on(SESSION, Consistency.DEFAULT).fold(settings, from, cutoff).join();
-        new FoldedPartitionDao(SESSION, Consistency.DEFAULT).write(board, fold.digests()).join();
-        new SnapshotHeadDao(SESSION, Consistency.DEFAULT)
-                .writeHead(
-                        new SnapshotHead(
-                                board,
-                                cutoff,
-                                from,
-                                List.of(),
-                                fold.events(),
-                                fold.events(),
-                                Instant.now()));
+        SnapshotRows rows = new SnapshotRows(SESSION);
+        rows.writeDigests(board, fold.digests());
+        rows.writeHead(
+                new SnapshotHead(
+                        board,
+                        cutoff,
+                        from,
+                        List.of(),
+                        fold.events(),
+                        fold.events(),
+                        Instant.now()));
     }
 
     /** The stored row of a vote on a board with default buckets (60 s) and shards (8). */

@@ -15,11 +15,11 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
-import org.leaderboard.model.rank.MergedStandings;
-import org.leaderboard.model.rank.TailRanking;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.query.config.TailSettings;
+import org.leaderboard.query.rank.MergedStandings;
+import org.leaderboard.query.rank.TailRanking;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 

@@ -8,9 +8,9 @@ import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.cassandra.EventFold;
-import org.leaderboard.model.rank.MergedStandings;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.VoterSketches;
+import org.leaderboard.query.rank.MergedStandings;
 
 /**
  * A board as one query sees it: snapshot (+) tail, ranked, and what it was computed from. The

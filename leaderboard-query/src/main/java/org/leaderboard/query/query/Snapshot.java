@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.rank.RankedSnapshot;
+import org.leaderboard.query.rank.RankedSnapshot;
 
 /**
  * Every event with time before {@code cutoff} (exclusive), ranked, in columns (see {@link

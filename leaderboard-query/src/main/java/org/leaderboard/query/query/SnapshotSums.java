@@ -8,8 +8,8 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.leaderboard.model.rank.RankedSnapshot;
 import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.query.rank.RankedSnapshot;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 

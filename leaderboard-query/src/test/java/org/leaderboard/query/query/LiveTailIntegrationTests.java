@@ -14,9 +14,9 @@ import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * The incremental tail against a real Cassandra, with the reader's "now" given: what a read must
@@ -28,7 +28,7 @@ class LiveTailIntegrationTests {
 
     private static final String KEYSPACE = TestCassandra.shared().newKeyspace("live_tail");
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
-    private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
+    private static final VoteEventWriter EVENTS = new VoteEventWriter(SESSION, Consistency.DEFAULT);
     private static final EventFolds FOLDS = EventFolds.on(SESSION, Consistency.DEFAULT);
     private static final Duration MARGIN = Duration.ofSeconds(10);
     private static final Duration LAG = Duration.ofMillis(500);

@@ -15,9 +15,9 @@ import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.api.UserStanding;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.cassandra.EventFold;
-import org.leaderboard.model.rank.RankedSnapshot;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.query.rank.RankedSnapshot;
 
 class RankedBoardTests {
 

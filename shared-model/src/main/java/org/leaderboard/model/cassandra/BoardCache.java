@@ -1,7 +1,6 @@
 package org.leaderboard.model.cassandra;
 
 import com.datastax.oss.driver.api.core.DriverException;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -15,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * board and JVM, never per request. Misses are not cached, so a board created through another
  * instance is found on the next request. The settings are fixed at creation except the close
  * instant: {@link #refresh} re-reads the boards this JVM knows (the writer calls it on a schedule,
- * off the vote path), and {@link #closed}/{@link #reopened} update this JVM at once.
+ * off the vote path), and {@link #remember} shows this JVM its own writes at once.
  */
 public final class BoardCache {
 
@@ -45,27 +44,12 @@ public final class BoardCache {
         return Optional.ofNullable(known.get(board));
     }
 
-    /** Stores the board unless it exists; returns the settings that are stored now. */
-    public BoardSettings create(BoardSettings requested) {
-        BoardSettings stored = boards.insertIfAbsent(requested);
-        known.putIfAbsent(stored.board(), stored);
-        return stored;
-    }
-
-    /** Stores the close of a board that exists and shows it to this JVM at once. */
-    public BoardSettings closed(BoardSettings board, Instant closesAt) {
-        boards.close(board.board(), closesAt);
-        BoardSettings now = board.withClosesAt(closesAt);
-        known.put(board.board(), now);
-        return now;
-    }
-
-    /** Removes the close of a board that exists and shows it to this JVM at once. */
-    public BoardSettings reopened(BoardSettings board) {
-        boards.reopen(board.board());
-        BoardSettings now = board.withClosesAt(null);
-        known.put(board.board(), now);
-        return now;
+    /**
+     * Shows settings this JVM has just stored (a creation, a close, a reopening) at once, before
+     * the next {@link #refresh}.
+     */
+    public void remember(BoardSettings stored) {
+        known.put(stored.board(), stored);
     }
 
     /**

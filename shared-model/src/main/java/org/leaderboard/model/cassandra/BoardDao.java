@@ -1,19 +1,14 @@
 package org.leaderboard.model.cassandra;
 
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.deleteFrom;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.update;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PagingState;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -26,59 +21,24 @@ import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
- * The {@code boards} table. Creation uses a lightweight transaction: it is rare, off the vote path,
- * and two clients creating the same board with different settings must get one definite winner.
- * Closing and reopening are plain writes of one column: the last one wins, and they are only sent
- * for boards that exist (boards are never deleted), so they cannot create a row without settings.
+ * Reads of the {@code boards} table, which every side needs. Only the writer creates, closes and
+ * reopens boards (its {@code BoardWriter}).
  */
 public final class BoardDao {
 
     private final CqlSession session;
     private final Consistency consistency;
-    private final PreparedStatement insertIfAbsent;
     private final PreparedStatement select;
     private final PreparedStatement selectAll;
-    private final PreparedStatement close;
-    private final PreparedStatement reopen;
 
     public BoardDao(CqlSession session, Consistency consistency) {
         this.session = session;
         this.consistency = consistency;
-        this.insertIfAbsent =
-                session.prepare(
-                        insertInto("boards")
-                                .value("board", bindMarker())
-                                .value("write_window_seconds", bindMarker())
-                                .value("unique_votes", bindMarker())
-                                .value("bucket_seconds", bindMarker())
-                                .value("shards", bindMarker())
-                                .value("chunks", bindMarker())
-                                .value("created_at", bindMarker())
-                                .value("period", bindMarker())
-                                .value("time_zone", bindMarker())
-                                .value("retention_days", bindMarker())
-                                .value("score", bindMarker())
-                                .ifNotExists()
-                                .build());
         this.selectAll = session.prepare(selectFrom("boards").all().build());
         this.select =
                 session.prepare(
                         selectFrom("boards")
                                 .all()
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .build());
-        this.close =
-                session.prepare(
-                        update("boards")
-                                .setColumn("closes_at", bindMarker())
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .build());
-        this.reopen =
-                session.prepare(
-                        deleteFrom("boards")
-                                .column("closes_at")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .build());
@@ -125,16 +85,6 @@ public final class BoardDao {
                         + " nothing for the first page");
     }
 
-    /** Closes the board to votes whose time is at or after {@code closesAt}. */
-    public void close(String board, Instant closesAt) {
-        session.execute(close.bind(closesAt, board).setConsistencyLevel(consistency.write()));
-    }
-
-    /** Opens the board to votes again. */
-    public void reopen(String board) {
-        session.execute(reopen.bind(board).setConsistencyLevel(consistency.write()));
-    }
-
     /**
      * Every board. A scan, but of the small settings table only (one row per board), paged by the
      * driver; the snapshot worker calls it once per pass.
@@ -148,38 +98,13 @@ public final class BoardDao {
                 .toList();
     }
 
-    /**
-     * Stores the board unless one of that name exists; returns the settings that are stored now.
-     */
-    public BoardSettings insertIfAbsent(BoardSettings settings) {
-        ResultSet result =
-                session.execute(
-                        insertIfAbsent
-                                .bind(
-                                        settings.board(),
-                                        settings.writeWindowSeconds(),
-                                        settings.uniqueVotes().name(),
-                                        settings.bucketSeconds(),
-                                        settings.shards(),
-                                        settings.chunks(),
-                                        settings.createdAt(),
-                                        settings.period().name(),
-                                        settings.timeZone().getId(),
-                                        settings.retentionDays(),
-                                        settings.score().name())
-                                // The Paxos round decides among racing creators; the commit is
-                                // then read back by other services at the configured read level.
-                                .setSerialConsistencyLevel(DefaultConsistencyLevel.LOCAL_SERIAL)
-                                .setConsistencyLevel(consistency.write()));
-        return result.wasApplied() ? settings : toSettings(result.one());
-    }
-
     public Optional<BoardSettings> find(String board) {
         Row row = session.execute(select.bind(board).setConsistencyLevel(consistency.read())).one();
         return Optional.ofNullable(row).map(BoardDao::toSettings);
     }
 
-    private static BoardSettings toSettings(Row row) {
+    /** The settings a row of the {@code boards} table holds. */
+    public static BoardSettings toSettings(Row row) {
         return new BoardSettings(
                 row.getString("board"),
                 row.getInt("write_window_seconds"),

@@ -1,28 +1,20 @@
 package org.leaderboard.model.cassandra;
 
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchableStatement;
-import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * The {@code folded_partitions} table: the digest of every event partition a snapshot fold read
- * (see {@link PartitionDigest}). Written by the snapshot worker before the head that commits the
- * fold, so a reader that finds the head finds the digests; a partition with no row under a
- * committed head was empty when folded. The writer reads them to answer a late retry truthfully.
+ * (see {@link PartitionDigest}); this class reads them. Written by the snapshot worker (its {@code
+ * FoldedPartitionWriter}) before the head that commits the fold, so a reader that finds the head
+ * finds the digests; a partition with no row under a committed head was empty when folded. The
+ * writer reads them to answer a late retry truthfully.
  *
  * <p>Written {@code USING TIMESTAMP} of the event count: two workers that read the same frozen
  * partition write the same row; if a late event landed between their reads, the digest that saw
@@ -32,22 +24,11 @@ public final class FoldedPartitionDao {
 
     private final CqlSession session;
     private final Consistency consistency;
-    private final PreparedStatement insert;
     private final PreparedStatement select;
 
     public FoldedPartitionDao(CqlSession session, Consistency consistency) {
         this.session = session;
         this.consistency = consistency;
-        this.insert =
-                session.prepare(
-                        insertInto("folded_partitions")
-                                .value("board", bindMarker())
-                                .value("bucket", bindMarker())
-                                .value("shard", bindMarker())
-                                .value("events", bindMarker())
-                                .value("id_hash", bindMarker())
-                                .usingTimestamp(bindMarker())
-                                .build());
         this.select =
                 session.prepare(
                         selectFrom("folded_partitions")
@@ -59,35 +40,6 @@ public final class FoldedPartitionDao {
                                 .whereColumn("shard")
                                 .isEqualTo(bindMarker())
                                 .build());
-    }
-
-    /** Stores the digests of one fold, one unlogged batch per bucket (one partition each). */
-    public CompletableFuture<Void> write(String board, List<PartitionDigest> digests) {
-        Map<Instant, List<BatchableStatement<?>>> byBucket = new LinkedHashMap<>();
-        for (PartitionDigest digest : digests) {
-            byBucket.computeIfAbsent(digest.bucket(), b -> new ArrayList<>())
-                    .add(
-                            insert.bind(
-                                    board,
-                                    digest.bucket(),
-                                    digest.shard(),
-                                    digest.events(),
-                                    digest.idHash(),
-                                    digest.events()));
-        }
-        return CompletableFuture.allOf(
-                byBucket.values().stream()
-                        .map(
-                                rows ->
-                                        session.executeAsync(
-                                                        BatchStatement.newInstance(
-                                                                        DefaultBatchType.UNLOGGED,
-                                                                        rows)
-                                                                .setIdempotent(true)
-                                                                .setConsistencyLevel(
-                                                                        consistency.write()))
-                                                .toCompletableFuture())
-                        .toArray(CompletableFuture[]::new));
     }
 
     /** The digest a fold stored for the partition, empty if it held no event when folded. */

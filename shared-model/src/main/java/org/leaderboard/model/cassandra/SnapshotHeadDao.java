@@ -1,15 +1,12 @@
 package org.leaderboard.model.cassandra;
 
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.data.TupleValue;
-import com.datastax.oss.driver.api.core.type.ListType;
-import com.datastax.oss.driver.api.core.type.TupleType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -23,30 +20,13 @@ public final class SnapshotHeadDao {
 
     private final CqlSession session;
     private final Consistency consistency;
-    private final PreparedStatement insertHead;
     private final PreparedStatement selectLatestHead;
     private final PreparedStatement selectHeadAtOrBefore;
     private final PreparedStatement selectHeads;
-    private final TupleType layer;
 
     public SnapshotHeadDao(CqlSession session, Consistency consistency) {
         this.session = session;
         this.consistency = consistency;
-        this.insertHead =
-                session.prepare(
-                        insertInto("snapshot_heads")
-                                .value("board", bindMarker())
-                                .value("cutoff", bindMarker())
-                                .value("previous_cutoff", bindMarker())
-                                .value("layers", bindMarker())
-                                .value("events_folded", bindMarker())
-                                .value("total_events", bindMarker())
-                                .value("created_at", bindMarker())
-                                .build());
-        this.layer =
-                (TupleType)
-                        ((ListType) insertHead.getVariableDefinitions().get("layers").getType())
-                                .getElementType();
         this.selectLatestHead =
                 session.prepare(
                         selectFrom("snapshot_heads")
@@ -104,24 +84,6 @@ public final class SnapshotHeadDao {
                 .stream()
                 .map(SnapshotHeadDao::toHead)
                 .toList();
-    }
-
-    /** Commits a snapshot. Call only after every layer it names has been written. */
-    public void writeHead(SnapshotHead head) {
-        session.execute(
-                insertHead
-                        .bind(
-                                head.board(),
-                                head.cutoff(),
-                                head.previousCutoff(),
-                                head.layers().stream()
-                                        .map(l -> layer.newValue(l.from(), l.to(), l.rows()))
-                                        .toList(),
-                                head.eventsFolded(),
-                                head.totalEvents(),
-                                head.createdAt())
-                        .setIdempotent(true)
-                        .setConsistencyLevel(consistency.write()));
     }
 
     private static SnapshotHead toHead(Row row) {

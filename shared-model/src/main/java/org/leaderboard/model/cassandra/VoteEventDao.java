@@ -1,44 +1,31 @@
 package org.leaderboard.model.cassandra;
 
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchableStatement;
-import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import com.datastax.oss.driver.api.querybuilder.select.Select;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.api.VoteCastEvent;
-import org.leaderboard.model.api.VoteRetractedEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 
 /**
- * The {@code vote_events} table, the event store. Writes are single idempotent INSERTs: no read
- * before write, no counter, no lightweight transaction.
- *
- * <p>Every insert carries {@code USING TIMESTAMP (Long.MAX_VALUE - now in micros)}, so of several
- * writes of the same voteId the <em>earliest</em> one wins on every replica. A retry with the same
- * content changes nothing; a client bug that reuses a voteId for a different vote cannot replace a
- * vote that was already acknowledged.
+ * Reads of the {@code vote_events} table, the event store: single events, folds of time ranges and
+ * partitions, digests. Only the writer appends to it (its {@code VoteEventWriter}); this class has
+ * no write, so a side that holds it cannot change the store.
  */
 public final class VoteEventDao {
 
@@ -47,8 +34,6 @@ public final class VoteEventDao {
 
     private final CqlSession session;
     private final Consistency consistency;
-    private final PreparedStatement insert;
-    private final PreparedStatement insertRetraction;
     private final PreparedStatement selectOne;
     private final PreparedStatement selectPartition;
     private final PreparedStatement selectPartitionSince;
@@ -57,31 +42,6 @@ public final class VoteEventDao {
     public VoteEventDao(CqlSession session, Consistency consistency) {
         this.session = session;
         this.consistency = consistency;
-        this.insert =
-                session.prepare(
-                        insertInto("vote_events")
-                                .value("board", bindMarker())
-                                .value("bucket", bindMarker())
-                                .value("shard", bindMarker())
-                                .value("vote_id", bindMarker())
-                                .value("user_id", bindMarker())
-                                .value("voter_id", bindMarker())
-                                .value("votes", bindMarker())
-                                .usingTimestamp(bindMarker())
-                                .build());
-        this.insertRetraction =
-                session.prepare(
-                        insertInto("vote_events")
-                                .value("board", bindMarker())
-                                .value("bucket", bindMarker())
-                                .value("shard", bindMarker())
-                                .value("vote_id", bindMarker())
-                                .value("user_id", bindMarker())
-                                .value("voter_id", bindMarker())
-                                .value("votes", bindMarker())
-                                .value("retracts", bindMarker())
-                                .usingTimestamp(bindMarker())
-                                .build());
         this.selectOne =
                 session.prepare(
                         partitionSelect().whereColumn("vote_id").isEqualTo(bindMarker()).build());
@@ -126,125 +86,6 @@ public final class VoteEventDao {
                 .isEqualTo(bindMarker())
                 .whereColumn("shard")
                 .isEqualTo(bindMarker());
-    }
-
-    /** Appends one event. Idempotent, so the driver may retry it after a timeout. */
-    public CompletionStage<Void> insert(BoardSettings board, VoteCastEvent event, Instant now) {
-        long firstWriteWins = Long.MAX_VALUE - micros(now);
-        return session.executeAsync(
-                        insert.bind(
-                                        event.board(),
-                                        board.buckets().floor(event.time()),
-                                        Hashing.shardOf(event.voteId(), board.shards()),
-                                        event.voteId(),
-                                        event.user(),
-                                        event.voter(),
-                                        event.votes(),
-                                        firstWriteWins)
-                                .setIdempotent(true)
-                                .setConsistencyLevel(consistency.write()))
-                .thenApply(rs -> null);
-    }
-
-    /** Most rows in one unlogged batch: about 4 KB, under Cassandra's default 5 KB warning. */
-    private static final int MAX_ROWS_PER_BATCH = 32;
-
-    /**
-     * Appends the events of one batch request: grouped by partition (bucket and shard), each group
-     * one unlogged batch, which the replica applies as one mutation instead of one per event (a
-     * single-partition batch is atomic and isolated; no batch log). Idempotent like {@link
-     * #insert}. The stage of each event completes, or fails, with its group.
-     */
-    public List<CompletionStage<Void>> insertAll(
-            BoardSettings board, List<VoteCastEvent> events, Instant now) {
-        return insertAll(events.stream().map(event -> new Append(board, event, now)).toList());
-    }
-
-    /**
-     * One event to append, with the "now" of the request that brought it: each row keeps its own
-     * first-write-wins timestamp, so votes of different requests can share a batch without any of
-     * them changing which write of a voteId wins.
-     */
-    public record Append(BoardSettings board, VoteCastEvent event, Instant now) {}
-
-    /**
-     * Appends events of any boards (the writer's group commit of concurrent single votes): grouped
-     * by event partition (board, bucket, shard), each group one unlogged batch of at most {@value
-     * #MAX_ROWS_PER_BATCH} rows, as {@link #insertAll(BoardSettings, List, Instant)}. The stage of
-     * each event completes, or fails, with its group; a group of one is a plain insert.
-     */
-    public List<CompletionStage<Void>> insertAll(List<Append> appends) {
-        Map<List<Object>, List<Integer>> byPartition = new LinkedHashMap<>();
-        List<BoundStatement> rows = new ArrayList<>(appends.size());
-        for (int i = 0; i < appends.size(); i++) {
-            Append append = appends.get(i);
-            VoteCastEvent event = append.event();
-            Instant bucket = append.board().buckets().floor(event.time());
-            int shard = Hashing.shardOf(event.voteId(), append.board().shards());
-            rows.add(
-                    insert.bind(
-                            event.board(),
-                            bucket,
-                            shard,
-                            event.voteId(),
-                            event.user(),
-                            event.voter(),
-                            event.votes(),
-                            Long.MAX_VALUE - micros(append.now())));
-            byPartition
-                    .computeIfAbsent(List.of(event.board(), bucket, shard), k -> new ArrayList<>())
-                    .add(i);
-        }
-        List<CompletionStage<Void>> stored = new ArrayList<>(appends.size());
-        for (int i = 0; i < appends.size(); i++) {
-            stored.add(null);
-        }
-        for (List<Integer> group : byPartition.values()) {
-            for (int from = 0; from < group.size(); from += MAX_ROWS_PER_BATCH) {
-                List<Integer> part =
-                        group.subList(from, Math.min(group.size(), from + MAX_ROWS_PER_BATCH));
-                Statement<?> statement =
-                        part.size() == 1
-                                ? rows.get(part.get(0))
-                                : BatchStatement.newInstance(
-                                        DefaultBatchType.UNLOGGED,
-                                        part.stream()
-                                                .<BatchableStatement<?>>map(rows::get)
-                                                .toList());
-                CompletionStage<Void> done =
-                        session.executeAsync(
-                                        statement
-                                                .setIdempotent(true)
-                                                .setConsistencyLevel(consistency.write()))
-                                .thenApply(rs -> null);
-                part.forEach(i -> stored.set(i, done));
-            }
-        }
-        return stored;
-    }
-
-    /**
-     * Appends a compensating event at its own time. Idempotent like {@link #insert}; whether it
-     * counts is decided by its retraction claim (see {@link RetractionClaimDao}).
-     */
-    public CompletionStage<Void> insertRetraction(
-            BoardSettings board, VoteRetractedEvent event, Instant now) {
-        long firstWriteWins = Long.MAX_VALUE - micros(now);
-        return session.executeAsync(
-                        insertRetraction
-                                .bind(
-                                        event.board(),
-                                        board.buckets().floor(event.time()),
-                                        Hashing.shardOf(event.retractionId(), board.shards()),
-                                        event.retractionId(),
-                                        event.user(),
-                                        event.voter(),
-                                        event.votes(),
-                                        event.voteId(),
-                                        firstWriteWins)
-                                .setIdempotent(true)
-                                .setConsistencyLevel(consistency.write()))
-                .thenApply(rs -> null);
     }
 
     /**
@@ -447,10 +288,6 @@ public final class VoteEventDao {
                 row.getString("voter_id"),
                 row.getInt("votes"),
                 row.getUuid("retracts"));
-    }
-
-    private static long micros(Instant time) {
-        return time.getEpochSecond() * 1_000_000L + time.getNano() / 1_000;
     }
 
     private record BoundPartition(Instant bucket, int shard) {}

@@ -1,7 +1,6 @@
 package org.leaderboard.model.cassandra;
 
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
-import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -15,7 +14,8 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
 
 /**
- * The {@code voter_claims} table: who holds a voter's one vote (invariant 8), without Paxos.
+ * Reads of the {@code voter_claims} table: who holds a voter's one vote, without Paxos. Only the
+ * writer claims (its {@code ClaimWriter}).
  *
  * <p>A claim is written {@code USING TIMESTAMP (Long.MAX_VALUE - claim time in micros)}, the claim
  * time being the writer's clock when it claims: of several claims of the same voter and scope, the
@@ -32,21 +32,11 @@ public final class VoterClaimDao {
 
     private final CqlSession session;
     private final Consistency consistency;
-    private final PreparedStatement insert;
     private final PreparedStatement select;
 
     public VoterClaimDao(CqlSession session, Consistency consistency) {
         this.session = session;
         this.consistency = consistency;
-        this.insert =
-                session.prepare(
-                        insertInto("voter_claims")
-                                .value("board", bindMarker())
-                                .value("voter_id", bindMarker())
-                                .value("user_id", bindMarker())
-                                .value("vote_id", bindMarker())
-                                .usingTimestamp(bindMarker())
-                                .build());
         this.select =
                 session.prepare(
                         selectFrom("voter_claims")
@@ -59,18 +49,6 @@ public final class VoterClaimDao {
                                 .whereColumn("user_id")
                                 .isEqualTo(bindMarker())
                                 .build());
-    }
-
-    /** Claims the voter's vote in {@code user}'s scope for {@code voteId}, at {@code now}. */
-    public CompletionStage<Void> claim(
-            BoardSettings board, String voter, String user, UUID voteId, Instant now) {
-        long earliestWins =
-                Long.MAX_VALUE - (now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000);
-        return session.executeAsync(
-                        insert.bind(board.board(), voter, scope(board, user), voteId, earliestWins)
-                                .setIdempotent(true)
-                                .setConsistencyLevel(consistency.write()))
-                .thenApply(rs -> null);
     }
 
     /**
@@ -101,7 +79,8 @@ public final class VoterClaimDao {
     /** Who holds a claim, and since when (the writer's clock when it claimed). */
     public record Claim(UUID voteId, Instant claimedAt) {}
 
-    private static String scope(BoardSettings board, String user) {
+    /** The scope of a claim: the user on a PER_USER board, the whole board otherwise. */
+    public static String scope(BoardSettings board, String user) {
         return board.uniqueVotes() == UniqueVotes.PER_USER ? user : WHOLE_BOARD;
     }
 }

@@ -2,49 +2,36 @@ package org.leaderboard.snapshot.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
-import org.leaderboard.model.cassandra.BoardDao;
-import org.leaderboard.model.cassandra.DriverResilience;
-import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
-import org.leaderboard.model.cassandra.SnapshotHeadDao;
-import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
+import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.snapshot.store.FoldedPartitionWriter;
+import org.leaderboard.snapshot.store.SnapshotWriter;
+import org.leaderboard.storebeans.SharedStoreBeans;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
-/** The shared-model DAOs over Spring Boot's auto-configured CqlSession, and the clock. */
+/**
+ * The worker's own stores (snapshots, folded partitions) and the shared reads it needs, over Spring
+ * Boot's auto-configured CqlSession; and the clock.
+ */
 @Configuration(proxyBeanMethods = false)
+@Import(SharedStoreBeans.class)
 class CassandraBeans {
 
-    /** One node that stops answering costs a request a short delay, not its timeout. */
+    /** The levels of every read and write of this worker, for the shared reads too. */
     @Bean
-    DriverConfigLoaderBuilderCustomizer driverResilience() {
-        return DriverResilience::apply;
+    Consistency consistency(SnapshotSettings settings) {
+        return settings.consistency();
     }
 
     @Bean
-    BoardDao boardDao(CqlSession session, SnapshotSettings settings) {
-        return new BoardDao(session, settings.consistency());
+    SnapshotWriter snapshotWriter(CqlSession session, SnapshotSettings settings) {
+        return new SnapshotWriter(session, settings.consistency());
     }
 
     @Bean
-    EventFolds eventFolds(CqlSession session, SnapshotSettings settings) {
-        return EventFolds.on(session, settings.consistency());
-    }
-
-    @Bean
-    SnapshotHeadDao snapshotHeadDao(CqlSession session, SnapshotSettings settings) {
-        return new SnapshotHeadDao(session, settings.consistency());
-    }
-
-    @Bean
-    SnapshotLayerDao snapshotLayerDao(CqlSession session, SnapshotSettings settings) {
-        return new SnapshotLayerDao(session, settings.consistency());
-    }
-
-    @Bean
-    FoldedPartitionDao foldedPartitionDao(CqlSession session, SnapshotSettings settings) {
-        return new FoldedPartitionDao(session, settings.consistency());
+    FoldedPartitionWriter foldedPartitionWriter(CqlSession session, SnapshotSettings settings) {
+        return new FoldedPartitionWriter(session, settings.consistency());
     }
 
     /** UTC wall clock; cutoffs only depend on it through the (bucket-aligned) safe cutoff. */

@@ -13,7 +13,6 @@ import java.util.function.Consumer;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
@@ -21,6 +20,8 @@ import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.snapshot.pass.PassResult.Outcome;
+import org.leaderboard.snapshot.store.FoldedPartitionWriter;
+import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -40,7 +41,8 @@ public class SnapshotPass {
     private final EventFolds events;
     private final SnapshotHeadDao headDao;
     private final SnapshotLayerDao layerDao;
-    private final FoldedPartitionDao foldedPartitions;
+    private final SnapshotWriter snapshots;
+    private final FoldedPartitionWriter foldedPartitions;
     private final Clock clock;
     private final SnapshotSettings settings;
     private final StopFlag stop;
@@ -52,7 +54,8 @@ public class SnapshotPass {
             EventFolds events,
             SnapshotHeadDao headDao,
             SnapshotLayerDao layerDao,
-            FoldedPartitionDao foldedPartitions,
+            SnapshotWriter snapshots,
+            FoldedPartitionWriter foldedPartitions,
             Clock clock,
             SnapshotSettings settings,
             StopFlag stop,
@@ -61,6 +64,7 @@ public class SnapshotPass {
                 events,
                 headDao,
                 layerDao,
+                snapshots,
                 foldedPartitions,
                 clock,
                 settings,
@@ -74,7 +78,8 @@ public class SnapshotPass {
             EventFolds events,
             SnapshotHeadDao headDao,
             SnapshotLayerDao layerDao,
-            FoldedPartitionDao foldedPartitions,
+            SnapshotWriter snapshots,
+            FoldedPartitionWriter foldedPartitions,
             Clock clock,
             SnapshotSettings settings,
             StopFlag stop,
@@ -83,6 +88,7 @@ public class SnapshotPass {
         this.events = events;
         this.headDao = headDao;
         this.layerDao = layerDao;
+        this.snapshots = snapshots;
         this.foldedPartitions = foldedPartitions;
         this.clock = clock;
         this.settings = settings;
@@ -168,7 +174,7 @@ public class SnapshotPass {
                         fold.events(),
                         progress.totalEvents() + fold.events(),
                         now);
-        headDao.writeHead(head);
+        snapshots.writeHead(head);
         progress.committed(head);
         stages.accept(Stage.HEAD_WRITTEN);
     }
@@ -210,7 +216,7 @@ public class SnapshotPass {
         for (LayerRef layer : layers) {
             Tallies content = fresh.get(layer);
             if (content != null) {
-                Futures.await(layerDao.writeLayer(board, layer, content));
+                Futures.await(snapshots.writeLayer(board, layer, content));
                 progress.layerWritten();
             }
         }

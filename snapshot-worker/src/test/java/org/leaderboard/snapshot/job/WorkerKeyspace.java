@@ -10,28 +10,28 @@ import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /** A keyspace the whole application runs against, with boards and votes put there beforehand. */
 final class WorkerKeyspace implements AutoCloseable {
 
     final String name;
     private final CqlSession session;
-    private final BoardDao boards;
-    private final VoteEventDao events;
+    private final BoardWriter boards;
+    private final VoteEventWriter events;
     private final SnapshotHeadDao snapshots;
 
     WorkerKeyspace(String prefix) {
         this.name = TestCassandra.shared().newKeyspace(prefix);
         this.session = TestCassandra.shared().session(name);
-        this.boards = new BoardDao(session, Consistency.DEFAULT);
-        this.events = new VoteEventDao(session, Consistency.DEFAULT);
+        this.boards = new BoardWriter(session, Consistency.DEFAULT);
+        this.events = new VoteEventWriter(session, Consistency.DEFAULT);
         this.snapshots = new SnapshotHeadDao(session, Consistency.DEFAULT);
     }
 

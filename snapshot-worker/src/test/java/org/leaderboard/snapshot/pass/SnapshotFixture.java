@@ -12,19 +12,20 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.snapshot.config.SnapshotSettings;
+import org.leaderboard.snapshot.store.FoldedPartitionWriter;
+import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * One fresh keyspace on the shared test Cassandra, its DAOs, and ways to build and check passes.
@@ -45,8 +46,8 @@ final class SnapshotFixture implements AutoCloseable {
 
     final String keyspace;
     final CqlSession session;
-    final BoardDao boards;
-    final VoteEventDao events;
+    final BoardWriter boards;
+    final VoteEventWriter events;
     final SnapshotHeadDao snapshots;
     final SnapshotLayerDao layers;
     final MeterRegistry meters = new SimpleMeterRegistry();
@@ -54,8 +55,8 @@ final class SnapshotFixture implements AutoCloseable {
     SnapshotFixture(String prefix) {
         this.keyspace = TestCassandra.shared().newKeyspace(prefix);
         this.session = TestCassandra.shared().session(keyspace);
-        this.boards = new BoardDao(session, Consistency.DEFAULT);
-        this.events = new VoteEventDao(session, Consistency.DEFAULT);
+        this.boards = new BoardWriter(session, Consistency.DEFAULT);
+        this.events = new VoteEventWriter(session, Consistency.DEFAULT);
         this.snapshots = new SnapshotHeadDao(session, Consistency.DEFAULT);
         this.layers = new SnapshotLayerDao(session, Consistency.DEFAULT);
     }
@@ -69,7 +70,8 @@ final class SnapshotFixture implements AutoCloseable {
                 EventFolds.on(session, Consistency.DEFAULT),
                 snapshots,
                 layers,
-                new FoldedPartitionDao(session, Consistency.DEFAULT),
+                new SnapshotWriter(session, Consistency.DEFAULT),
+                new FoldedPartitionWriter(session, Consistency.DEFAULT),
                 clock,
                 SETTINGS,
                 stop,

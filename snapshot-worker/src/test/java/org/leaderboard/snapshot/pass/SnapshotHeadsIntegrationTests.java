@@ -15,6 +15,7 @@ import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.leaderboard.testsupport.TestCassandra;
 
 /**
@@ -36,11 +37,14 @@ class SnapshotHeadsIntegrationTests {
         SnapshotHead compacted = head(List.of(new LayerRef(T0, T2, 12)));
 
         try (CqlSession sameTimestamp = sessionWritingAtOneTimestamp(keyspace)) {
-            SnapshotHeadDao heads = new SnapshotHeadDao(sameTimestamp, Consistency.DEFAULT);
-            heads.writeHead(uncompacted);
-            heads.writeHead(compacted);
+            SnapshotWriter writer = new SnapshotWriter(sameTimestamp, Consistency.DEFAULT);
+            writer.writeHead(uncompacted);
+            writer.writeHead(compacted);
 
-            SnapshotHead stored = heads.latestHead("board").orElseThrow();
+            SnapshotHead stored =
+                    new SnapshotHeadDao(sameTimestamp, Consistency.DEFAULT)
+                            .latestHead("board")
+                            .orElseThrow();
             assertThat(stored.layers()).isIn(uncompacted.layers(), compacted.layers());
         }
     }

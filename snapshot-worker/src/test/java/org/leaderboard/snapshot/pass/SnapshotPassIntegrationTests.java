@@ -17,10 +17,11 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.snapshot.pass.PassResult.Outcome;
+import org.leaderboard.snapshot.store.FoldedPartitionWriter;
+import org.leaderboard.snapshot.store.SnapshotWriter;
 
 class SnapshotPassIntegrationTests {
 
@@ -265,7 +266,8 @@ class SnapshotPassIntegrationTests {
                         EventFolds.on(fixture.session, Consistency.DEFAULT),
                         fixture.snapshots,
                         fixture.layers,
-                        new FoldedPartitionDao(fixture.session, Consistency.DEFAULT),
+                        new SnapshotWriter(fixture.session, Consistency.DEFAULT),
+                        new FoldedPartitionWriter(fixture.session, Consistency.DEFAULT),
                         clock,
                         SnapshotFixture.SETTINGS,
                         new StopFlag(),

@@ -7,6 +7,7 @@ import org.leaderboard.model.api.CreateBoardCommand;
 import org.leaderboard.model.api.ReopenBoardCommand;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardCache;
+import org.leaderboard.writer.store.BoardWriter;
 import org.springframework.stereotype.Component;
 
 /**
@@ -18,15 +19,17 @@ import org.springframework.stereotype.Component;
 class BoardCommandHandler {
 
     private final BoardCache boards;
+    private final BoardWriter store;
 
-    BoardCommandHandler(BoardCache boards) {
+    BoardCommandHandler(BoardCache boards, BoardWriter store) {
         this.boards = boards;
+        this.store = store;
     }
 
     @CommandHandler
     BoardCreation handle(CreateBoardCommand command) {
         BoardSettings requested = command.settings();
-        BoardSettings stored = boards.create(requested);
+        BoardSettings stored = remembered(store.insertIfAbsent(requested));
         // The stored row differs from the request at least in createdAt unless this call wrote it.
         if (stored.equals(requested)) {
             return new BoardCreation(stored, true);
@@ -40,11 +43,21 @@ class BoardCommandHandler {
     /** The board's settings with the close; {@code UnknownBoardException} for an unknown board. */
     @CommandHandler
     BoardSettings handle(CloseBoardCommand command) {
-        return boards.closed(boards.require(command.board()), command.closesAt());
+        BoardSettings board = boards.require(command.board());
+        store.close(board.board(), command.closesAt());
+        return remembered(board.withClosesAt(command.closesAt()));
     }
 
     @CommandHandler
     BoardSettings handle(ReopenBoardCommand command) {
-        return boards.reopened(boards.require(command.board()));
+        BoardSettings board = boards.require(command.board());
+        store.reopen(board.board());
+        return remembered(board.withClosesAt(null));
+    }
+
+    /** Shows this JVM what it has just stored at once, before the board cache's next refresh. */
+    private BoardSettings remembered(BoardSettings stored) {
+        boards.remember(stored);
+        return stored;
     }
 }

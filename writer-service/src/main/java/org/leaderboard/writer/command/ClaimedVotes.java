@@ -11,9 +11,10 @@ import org.leaderboard.model.api.CastVoteCommand;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.api.VoteResult;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.cassandra.VoterClaimDao;
 import org.leaderboard.writer.config.WriterSettings;
+import org.leaderboard.writer.store.ClaimWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.stereotype.Component;
 
 /**
@@ -36,13 +37,20 @@ import org.springframework.stereotype.Component;
 class ClaimedVotes {
 
     private final VoterClaimDao claims;
-    private final VoteEventDao events;
+    private final ClaimWriter claimWriter;
+    private final VoteEventWriter events;
     private final Clock clock;
     private final WriteWindow window;
     private final StripedLocks voters = new StripedLocks(1024);
 
-    ClaimedVotes(VoterClaimDao claims, VoteEventDao events, Clock clock, WriterSettings settings) {
+    ClaimedVotes(
+            VoterClaimDao claims,
+            ClaimWriter claimWriter,
+            VoteEventWriter events,
+            Clock clock,
+            WriterSettings settings) {
         this.claims = claims;
+        this.claimWriter = claimWriter;
         this.events = events;
         this.clock = clock;
         this.window = new WriteWindow(settings.maxClockSkew());
@@ -84,7 +92,7 @@ class ClaimedVotes {
         await(events.insert(board, VoteCastEvent.from(vote), now));
         // An event stored too late holds no claim, so it never counts, whoever folds it.
         window.requireStillOpen(board, vote.voteId(), clock.instant());
-        await(claims.claim(board, vote.voter(), vote.user(), vote.voteId(), now));
+        await(claimWriter.claimVote(board, vote.voter(), vote.user(), vote.voteId(), now));
         UUID winner =
                 await(claims.winner(board, vote.voter(), vote.user()))
                         .orElseThrow(() -> new IllegalStateException("claim not readable"));

@@ -8,8 +8,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.writer.config.LoadSettings;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,18 +26,18 @@ import org.springframework.stereotype.Component;
  *
  * <p>Each vote's stage completes when the batch holding it is stored at the configured consistency
  * (or fails with it), and each row keeps its own request's first-write-wins timestamp ({@link
- * VoteEventDao.Append}), so a vote acknowledged from a group means what it means alone.
+ * VoteEventWriter.Append}), so a vote acknowledged from a group means what it means alone.
  */
 @Component
 class GroupCommit {
 
-    private final VoteEventDao events;
+    private final VoteEventWriter events;
     private final int maxVotesPerGroup;
     private final int maxGroupsInFlight;
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
     private int groupsInFlight;
 
-    GroupCommit(VoteEventDao events, LoadSettings settings) {
+    GroupCommit(VoteEventWriter events, LoadSettings settings) {
         this.events = events;
         this.maxVotesPerGroup = settings.maxVotesPerGroup();
         this.maxGroupsInFlight = settings.maxGroupsInFlight();
@@ -45,7 +45,7 @@ class GroupCommit {
 
     /** Completes when the vote is stored, fails when its batch was not confirmed. */
     CompletableFuture<Void> append(BoardSettings board, VoteCastEvent event, Instant now) {
-        Pending pending = new Pending(new VoteEventDao.Append(board, event, now));
+        Pending pending = new Pending(new VoteEventWriter.Append(board, event, now));
         List<Pending> group;
         synchronized (waiting) {
             waiting.add(pending);
@@ -110,8 +110,8 @@ class GroupCommit {
         }
     }
 
-    private record Pending(VoteEventDao.Append append, CompletableFuture<Void> stored) {
-        Pending(VoteEventDao.Append append) {
+    private record Pending(VoteEventWriter.Append append, CompletableFuture<Void> stored) {
+        Pending(VoteEventWriter.Append append) {
             this(append, new CompletableFuture<>());
         }
     }

@@ -18,6 +18,8 @@ import org.leaderboard.model.cassandra.StoredEvent;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.config.WriterSettings;
+import org.leaderboard.writer.store.ClaimWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,7 +32,9 @@ class RetractionHandler {
 
     private final BoardCache boards;
     private final VoteEventDao events;
+    private final VoteEventWriter eventWriter;
     private final RetractionClaimDao retractions;
+    private final ClaimWriter claimWriter;
     private final ClaimedVotes claimed;
     private final LateRetries lateRetries;
     private final Clock clock;
@@ -40,7 +44,9 @@ class RetractionHandler {
     RetractionHandler(
             BoardCache boards,
             VoteEventDao events,
+            VoteEventWriter eventWriter,
             RetractionClaimDao retractions,
+            ClaimWriter claimWriter,
             ClaimedVotes claimed,
             LateRetries lateRetries,
             Clock clock,
@@ -48,7 +54,9 @@ class RetractionHandler {
         this.lateRetries = lateRetries;
         this.boards = boards;
         this.events = events;
+        this.eventWriter = eventWriter;
         this.retractions = retractions;
+        this.claimWriter = claimWriter;
         this.claimed = claimed;
         this.clock = clock;
         this.window = new WriteWindow(settings.maxClockSkew());
@@ -102,12 +110,12 @@ class RetractionHandler {
                         vote.user(),
                         vote.voter(),
                         vote.votes());
-        events.insertRetraction(board, event, now).toCompletableFuture().join();
+        eventWriter.insertRetraction(board, event, now).toCompletableFuture().join();
         // Stored too late, the compensating event is left without its claim: it never counts,
         // and a retry makes a new one.
         window.requireStillOpen(board, retractionId, clock.instant());
-        retractions
-                .claim(board.board(), command.voteId(), retractionId)
+        claimWriter
+                .claimRetraction(board.board(), command.voteId(), retractionId)
                 .toCompletableFuture()
                 .join();
         // The claim decides whether the compensating event counts: both must be stored while

@@ -25,6 +25,7 @@ import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.config.WaitingWork;
 import org.leaderboard.writer.config.WriterSettings;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,14 +36,15 @@ import org.springframework.stereotype.Component;
  *
  * <p>The hot path never reads before it writes: board settings come from {@link BoardCache}'s
  * cache, and a second insert of the same voteId loses against the first (see {@link
- * VoteEventDao#insert}). Only a vote older than the window costs a read, to tell a late retry of a
- * stored vote from a vote that is too late.
+ * VoteEventWriter#insert}). Only a vote older than the window costs a read, to tell a late retry of
+ * a stored vote from a vote that is too late.
  */
 @Component
 class VoteCommandHandler {
 
     private final BoardCache boards;
-    private final VoteEventDao events;
+    private final VoteEventWriter events;
+    private final VoteEventDao storedEvents;
     private final WriteWindow window;
     private final Clock clock;
     private final VoteMetrics metrics;
@@ -52,7 +54,8 @@ class VoteCommandHandler {
 
     VoteCommandHandler(
             BoardCache boards,
-            VoteEventDao events,
+            VoteEventWriter events,
+            VoteEventDao storedEvents,
             WriterSettings settings,
             Clock clock,
             VoteMetrics metrics,
@@ -62,6 +65,7 @@ class VoteCommandHandler {
         this.boards = boards;
         this.groupCommit = groupCommit;
         this.events = events;
+        this.storedEvents = storedEvents;
         this.claimed = claimed;
         this.lateRetries = lateRetries;
         this.window = new WriteWindow(settings.maxClockSkew());
@@ -89,7 +93,7 @@ class VoteCommandHandler {
     /**
      * Each vote is answered as on its own. The votes inside the write window of a board without
      * unique votes are stored together, one unlogged batch per event partition ({@link
-     * VoteEventDao#insertAll}); the others (late votes, unique-vote boards) take the single-vote
+     * VoteEventWriter#insertAll}); the others (late votes, unique-vote boards) take the single-vote
      * path. Everything runs concurrently and is awaited together. A voteId repeated in the batch is
      * stored once: an identical repeat gets the first one's answer, a different vote under the same
      * id is refused (422), as the stored vote is the first.
@@ -99,50 +103,54 @@ class VoteCommandHandler {
         BoardSettings board = requireBoard(command.board(), command.votes().size());
         Instant now = clock.instant();
         List<CompletableFuture<VoteResult>> results = new ArrayList<>(command.votes().size());
-        List<Integer> inWindow = new ArrayList<>();
-        List<VoteCastEvent> toStore = new ArrayList<>();
         Map<UUID, Integer> firstWithId = new HashMap<>();
-        Map<Integer, Integer> repeats = new HashMap<>();
+        List<Batched> batched = new ArrayList<>();
         for (CastVoteCommand vote : command.votes()) {
             Integer first = firstWithId.putIfAbsent(vote.voteId(), results.size());
             if (first != null) {
                 // Two rows of one voteId written with one timestamp would merge cell by cell.
-                repeats.put(results.size(), first);
-                results.add(null);
+                results.add(repeatOf(command.votes().get(first), results.get(first), vote, first));
             } else if (board.uniqueVotes() == UniqueVotes.NONE
                     && !board.closedTo(TimeUuids.timeOf(vote.voteId()))
                     && window.check(board, vote.voteId(), now).isEmpty()) {
-                inWindow.add(results.size());
-                toStore.add(VoteCastEvent.from(vote));
-                results.add(null);
+                Batched queued = new Batched(VoteCastEvent.from(vote), new CompletableFuture<>());
+                batched.add(queued);
+                results.add(queued.answer());
             } else {
                 results.add(castOrRefuse(board, vote, now));
             }
         }
-        List<CompletionStage<Void>> stored = events.insertAll(board, toStore, now);
-        for (int k = 0; k < inWindow.size(); k++) {
-            UUID voteId = toStore.get(k).voteId();
-            results.set(
-                    inWindow.get(k),
-                    stored.get(k)
-                            .toCompletableFuture()
-                            .handle((done, failure) -> recorded(board, voteId, failure))
-                            .exceptionally(failure -> refused(voteId, failure)));
+        List<CompletionStage<Void>> stored =
+                events.insertAll(board, batched.stream().map(Batched::event).toList(), now);
+        for (int k = 0; k < batched.size(); k++) {
+            Batched queued = batched.get(k);
+            UUID voteId = queued.event().voteId();
+            stored.get(k)
+                    .toCompletableFuture()
+                    .handle((done, failure) -> recorded(board, voteId, failure))
+                    .exceptionally(failure -> refused(voteId, failure))
+                    .thenAccept(queued.answer()::complete);
         }
-        repeats.forEach(
-                (repeat, first) ->
-                        results.set(
-                                repeat,
-                                command.votes().get(repeat).equals(command.votes().get(first))
-                                        ? results.get(first)
-                                        : CompletableFuture.completedFuture(
-                                                refused(
-                                                        command.votes().get(repeat).voteId(),
-                                                        new VoteIdReusedException(
-                                                                command.votes().get(repeat),
-                                                                first)))));
         CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).join();
         return results.stream().map(CompletableFuture::join).toList();
+    }
+
+    /** A vote of a batch inside the window, stored with the others, and its answer to come. */
+    private record Batched(VoteCastEvent event, CompletableFuture<VoteResult> answer) {}
+
+    /**
+     * The answer to a vote whose voteId came earlier in the same batch: the earlier answer if the
+     * votes are the same, a refusal if the voteId was reused for another vote.
+     */
+    private CompletableFuture<VoteResult> repeatOf(
+            CastVoteCommand first,
+            CompletableFuture<VoteResult> firstAnswer,
+            CastVoteCommand repeat,
+            int firstIndex) {
+        return repeat.equals(first)
+                ? firstAnswer
+                : CompletableFuture.completedFuture(
+                        refused(repeat.voteId(), new VoteIdReusedException(repeat, firstIndex)));
     }
 
     private BoardSettings requireBoard(String board, int votes) {
@@ -244,7 +252,7 @@ class VoteCommandHandler {
 
     private Optional<VoteCastEvent> stored(BoardSettings board, UUID voteId) {
         try {
-            return events.find(board, voteId);
+            return storedEvents.find(board, voteId);
         } catch (DriverException e) {
             metrics.refused(VoteMetrics.STORE_FAILED, 1);
             throw VoteNotStoredException.lookupFailed(voteId, e);

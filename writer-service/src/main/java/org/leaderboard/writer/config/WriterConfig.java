@@ -3,28 +3,23 @@ package org.leaderboard.writer.config;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import java.time.Clock;
-import org.leaderboard.model.cassandra.BoardCache;
-import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.DriverResilience;
-import org.leaderboard.model.cassandra.FoldedPartitionDao;
-import org.leaderboard.model.cassandra.RetractionClaimDao;
-import org.leaderboard.model.cassandra.SnapshotHeadDao;
-import org.leaderboard.model.cassandra.VoteEventDao;
-import org.leaderboard.model.cassandra.VoterClaimDao;
+import org.leaderboard.storebeans.SharedStoreBeans;
+import org.leaderboard.writer.store.BoardWriter;
+import org.leaderboard.writer.store.ClaimWriter;
+import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
-/** The shared-model DAOs on Spring Boot's auto-configured session, and the clock. */
+/**
+ * The writer's own stores (events, claims, boards) and the shared reads it needs, on Spring Boot's
+ * auto-configured session; and the clock.
+ */
 @Configuration(proxyBeanMethods = false)
+@Import(SharedStoreBeans.class)
 class WriterConfig {
-
-    /** One node that stops answering costs a request a short delay, not its timeout. */
-    @Bean
-    DriverConfigLoaderBuilderCustomizer driverResilience() {
-        return DriverResilience::apply;
-    }
 
     /**
      * Bounds the requests the driver puts on one connection: with the in-flight bound of the web
@@ -54,37 +49,17 @@ class WriterConfig {
     }
 
     @Bean
-    BoardDao boardDao(CqlSession session, Consistency consistency) {
-        return new BoardDao(session, consistency);
+    VoteEventWriter voteEventWriter(CqlSession session, Consistency consistency) {
+        return new VoteEventWriter(session, consistency);
     }
 
     @Bean
-    BoardCache boardCache(BoardDao boards) {
-        return new BoardCache(boards);
+    ClaimWriter claimWriter(CqlSession session, Consistency consistency) {
+        return new ClaimWriter(session, consistency);
     }
 
     @Bean
-    VoterClaimDao voterClaimDao(CqlSession session, Consistency consistency) {
-        return new VoterClaimDao(session, consistency);
-    }
-
-    @Bean
-    RetractionClaimDao retractionClaimDao(CqlSession session, Consistency consistency) {
-        return new RetractionClaimDao(session, consistency);
-    }
-
-    @Bean
-    VoteEventDao voteEventDao(CqlSession session, Consistency consistency) {
-        return new VoteEventDao(session, consistency);
-    }
-
-    @Bean
-    SnapshotHeadDao snapshotHeadDao(CqlSession session, Consistency consistency) {
-        return new SnapshotHeadDao(session, consistency);
-    }
-
-    @Bean
-    FoldedPartitionDao foldedPartitionDao(CqlSession session, Consistency consistency) {
-        return new FoldedPartitionDao(session, consistency);
+    BoardWriter boardWriter(CqlSession session, Consistency consistency) {
+        return new BoardWriter(session, consistency);
     }
 }

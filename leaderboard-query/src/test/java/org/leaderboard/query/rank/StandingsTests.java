@@ -1,4 +1,4 @@
-package org.leaderboard.model.rank;
+package org.leaderboard.query.rank;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

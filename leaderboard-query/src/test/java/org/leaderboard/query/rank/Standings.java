@@ -1,8 +1,7 @@
-package org.leaderboard.model.rank;
+package org.leaderboard.query.rank;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,18 +12,13 @@ import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.tally.Tally;
 
 /**
- * A ranked, immutable view of a board: by the board's score ({@link ScoreKind}: votes (sum)
- * descending by default), ties listed by user id, and competition ranking (1, 2, 2, 4) so that tied
- * users share a rank. Deterministic for a given set of tallies, whatever order they were folded in.
+ * The reference ranking the query side's ranked views are tested against: the whole board ranked
+ * from scratch, the simplest correct way. A ranked, immutable view of a board: by the board's score
+ * ({@link ScoreKind}: votes (sum) descending by default), ties listed by user id, and competition
+ * ranking (1, 2, 2, 4) so that tied users share a rank. Deterministic for a given set of tallies,
+ * whatever order they were folded in.
  */
 public final class Standings {
-
-    /** Ranking order: the score kind's key descending (best first), then user id. */
-    static Comparator<Map.Entry<String, Tally>> order(ScoreKind kind) {
-        return Comparator.<Map.Entry<String, Tally>>comparingLong(e -> kind.rankKey(e.getValue()))
-                .reversed()
-                .thenComparing(Map.Entry::getKey);
-    }
 
     private final ScoreKind kind;
     private final String[] users;
@@ -71,7 +65,7 @@ public final class Standings {
                 tallies.entrySet().stream()
                         .filter(e -> e.getValue().hasVotes())
                         .toArray(Map.Entry[]::new);
-        Arrays.sort(sorted, order(kind));
+        Arrays.sort(sorted, RankOrder.of(kind));
         String[] users = new String[sorted.length];
         Tally[] values = new Tally[sorted.length];
         for (int i = 0; i < sorted.length; i++) {

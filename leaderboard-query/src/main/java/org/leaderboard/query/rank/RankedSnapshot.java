@@ -1,4 +1,4 @@
-package org.leaderboard.model.rank;
+package org.leaderboard.query.rank;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -121,7 +121,7 @@ public final class RankedSnapshot {
                 tallies.entrySet().stream()
                         .filter(e -> e.getValue().hasVotes())
                         .toArray(Map.Entry[]::new);
-        Arrays.sort(sorted, Standings.order(kind));
+        Arrays.sort(sorted, RankOrder.of(kind));
         byte[][] encoded = new byte[sorted.length][];
         byte[][] sketches = new byte[sorted.length][];
         int idBytes = 0;

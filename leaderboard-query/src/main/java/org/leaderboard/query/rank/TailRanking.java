@@ -1,4 +1,4 @@
-package org.leaderboard.model.rank;
+package org.leaderboard.query.rank;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package org.leaderboard.model.rank;
+package org.leaderboard.query.rank;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,7 +63,7 @@ public final class MergedStandings {
                 changed.add(Map.entry(entry.getKey(), merged));
             }
         }
-        changed.sort(Standings.order(kind));
+        changed.sort(RankOrder.of(kind));
         this.removed = removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray();
         this.removedKeysDescending =
                 descending(Arrays.stream(removed).mapToLong(base::key).toArray());
