@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.HttpJson;
 import org.leaderboard.testsupport.LateLanding;
 import org.leaderboard.testsupport.TestCassandra;
 

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Services;
 import org.leaderboard.testsupport.TestCassandra;
 
 /**
@@ -182,7 +184,7 @@ class OperationsIntegrationTests {
         worker =
                 new ServiceProcess(
                         "snapshot-worker",
-                        RunningSystem.jar("snapshot-worker"),
+                        Services.jar("snapshot-worker"),
                         FreePorts.any(),
                         arguments,
                         Path.of("target", "system-logs", system.keyspace).toAbsolutePath(),

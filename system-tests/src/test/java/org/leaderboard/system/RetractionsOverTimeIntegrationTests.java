@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
 
 /**
  * Retractions that cross a snapshot cutoff or a period boundary, black-box through the HTTP API: a
@@ -31,7 +33,7 @@ class RetractionsOverTimeIntegrationTests {
     @BeforeAll
     static void start() {
         system = new RunningSystem("retractions");
-        boards = new Boards(new HttpJson(), system);
+        boards = new Boards(new HttpJson(), system.writerUrl(), system.queryUrl());
     }
 
     @AfterAll
