@@ -18,6 +18,7 @@ import org.leaderboard.local.Sessions;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.HttpJson;
 import org.leaderboard.testsupport.LateLanding;
+import org.leaderboard.testsupport.Oracle.Vote;
 import org.leaderboard.testsupport.Services;
 
 /**
@@ -121,15 +122,7 @@ class LateLandingIntegrationTests {
             ServiceProcess writer, UUID voteId, String user, int votes) {
         return Faults.HTTP.post(
                 writer.baseUrl() + "/boards/" + BOARD + "/votes",
-                Map.of(
-                        "voteId",
-                        voteId.toString(),
-                        "user",
-                        user,
-                        "voter",
-                        "v-" + user,
-                        "votes",
-                        votes));
+                new Vote(voteId, BOARD, user, "v-" + user, votes).body());
     }
 
     private static Map<String, Long> votesByUser(ServiceProcess query) {

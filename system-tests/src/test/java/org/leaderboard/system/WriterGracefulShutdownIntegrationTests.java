@@ -81,13 +81,7 @@ class WriterGracefulShutdownIntegrationTests {
 
     private void resend(Vote vote) {
         HttpJson.Answer answer =
-                http.post(
-                        system.writerUrl() + "/boards/" + BOARD + "/votes",
-                        Map.of(
-                                "voteId", vote.voteId().toString(),
-                                "user", vote.user(),
-                                "voter", vote.voter(),
-                                "votes", vote.votes()));
+                http.post(system.writerUrl() + "/boards/" + BOARD + "/votes", vote.body());
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
         oracle.accept(vote);
     }

@@ -56,15 +56,7 @@ public final class Boards {
 
     /** As above, from the query service at {@code queryUrl} (another instance, say). */
     public JsonNode leaderboard(String queryUrl, String board, String query) {
-        HttpJson.Answer answer =
-                http.get(
-                        queryUrl
-                                + "/boards/"
-                                + board
-                                + "/leaderboard?limit=1000"
-                                + (query.isEmpty() ? "" : "&" + query));
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        return answer.body();
+        return read(queryUrl, board, "limit=1000" + (query.isEmpty() ? "" : "&" + query));
     }
 
     /** The whole board, read page by page, {@code pageSize} entries a page. */
@@ -79,17 +71,14 @@ public final class Boards {
         }
     }
 
-    /** One page of the board (expecting 200). */
+    /** One page of the board. */
     public JsonNode page(String board, int offset, int limit) {
-        HttpJson.Answer answer =
-                http.get(
-                        queryUrl
-                                + "/boards/"
-                                + board
-                                + "/leaderboard?limit="
-                                + limit
-                                + "&offset="
-                                + offset);
+        return read(queryUrl, board, "limit=" + limit + "&offset=" + offset);
+    }
+
+    /** {@code GET /boards/{board}/leaderboard?{query}}, expecting 200; the answer's body. */
+    private JsonNode read(String queryUrl, String board, String query) {
+        HttpJson.Answer answer = http.get(queryUrl + "/boards/" + board + "/leaderboard?" + query);
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
         return answer.body();
     }
