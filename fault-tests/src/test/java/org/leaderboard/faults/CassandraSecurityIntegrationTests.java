@@ -22,7 +22,9 @@ import org.leaderboard.local.NodeSpec;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.local.Sessions;
 import org.leaderboard.model.cassandra.Schema;
+import org.leaderboard.testsupport.HttpJson;
 import org.leaderboard.testsupport.ServiceJvm;
+import org.leaderboard.testsupport.Services;
 
 /**
  * A node that demands a password (PasswordAuthenticator) and TLS on its CQL port
@@ -91,11 +93,11 @@ class CassandraSecurityIntegrationTests {
 
     @Test
     void aWriterWithTheRolesCredentialsOverTlsStoresVotes() {
-        try (Services services = new Services(KEYSPACE, arguments(ROLE_PASSWORD, true))) {
+        try (Services services = Faults.services(KEYSPACE, arguments(ROLE_PASSWORD, true))) {
             ServiceProcess writer = services.writer("writer-secured");
-            Boards.create(writer.baseUrl(), "secured");
-            Http.Answer vote =
-                    Http.post(
+            Faults.createBoard(writer.baseUrl(), "secured");
+            HttpJson.Answer vote =
+                    Faults.HTTP.post(
                             writer.baseUrl() + "/boards/secured/votes",
                             Map.of("user", "u1", "voter", "v1", "votes", 3));
             assertThat(vote.status()).as(vote.body().toString()).isEqualTo(202);

@@ -11,6 +11,10 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Oracle.Vote;
+import org.leaderboard.testsupport.Services;
 
 /**
  * Two writers whose clocks differ by 4 s ({@code writer.clock-offset} -2 s and +2 s, within {@code
@@ -28,7 +32,7 @@ class ClockSkewIntegrationTests {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("clock_skew");
         Oracle oracle = new Oracle();
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace))) {
             ServiceProcess[] started =
                     services.together(
                             () -> services.writer("writer-behind", "--writer.clock-offset=-2s"),
@@ -37,7 +41,7 @@ class ClockSkewIntegrationTests {
             ServiceProcess behind = started[0];
             ServiceProcess ahead = started[1];
             ServiceProcess query = started[2];
-            Boards.create(behind.baseUrl(), BOARD);
+            Faults.createBoard(behind.baseUrl(), BOARD);
             RetryingClient client =
                     new RetryingClient(List.of(behind.baseUrl(), ahead.baseUrl()), oracle);
 
@@ -48,12 +52,12 @@ class ClockSkewIntegrationTests {
             int refusedByBoth = 0;
             for (Instant time :
                     List.of(
-                            now.minusSeconds(Boards.WINDOW_SECONDS + 4), // older than the window
+                            now.minusSeconds(Faults.WINDOW_SECONDS + 4), // older than the window
                             now.plusSeconds(5 + 4))) { // beyond the allowed skew
                 Vote vote = new Vote(TimeUuids.voteIdAt(time), BOARD, "user-0", "late", 1000);
                 for (String writer : writers) {
-                    Http.Answer answer =
-                            Http.post(writer + "/boards/" + BOARD + "/votes", vote.body());
+                    HttpJson.Answer answer =
+                            Faults.HTTP.post(writer + "/boards/" + BOARD + "/votes", vote.body());
                     assertThat(answer.status()).as(writer + " " + answer.body()).isEqualTo(422);
                     assertThat(answer.body().get("detail").asText())
                             .contains("accepts votes at most");
@@ -68,7 +72,7 @@ class ClockSkewIntegrationTests {
 
             assertThat(client.gaveUp()).isZero();
             assertThat(client.refusals()).as("votes inside the window refused").isEmpty();
-            Boards.assertFinalLeaderboardEqualsOracle(
+            Faults.assertFinalLeaderboardEqualsOracle(
                     services, query.baseUrl(), BOARD, oracle, lastVote);
         }
     }

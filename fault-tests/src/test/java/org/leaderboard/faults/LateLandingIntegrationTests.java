@@ -16,7 +16,10 @@ import org.leaderboard.local.ClientSecurity;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.local.Sessions;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.HttpJson;
 import org.leaderboard.testsupport.LateLanding;
+import org.leaderboard.testsupport.Oracle.Vote;
+import org.leaderboard.testsupport.Services;
 
 /**
  * A vote whose insert reached one replica only, folded without it, then spread by hinted handoff: a
@@ -37,12 +40,12 @@ class LateLandingIntegrationTests {
     void aVoteThatReachedOneReplicaAndLandedEverywhereAfterTheSnapshotIsNotToldAlreadyRecorded() {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("late_landing");
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace))) {
             ServiceProcess[] started =
                     services.together(() -> services.writer("writer-service"), services::query);
             ServiceProcess writer = started[0];
             ServiceProcess query = started[1];
-            Boards.create(writer.baseUrl(), BOARD);
+            Faults.createBoard(writer.baseUrl(), BOARD);
             UUID acknowledged = TimeUuids.newVoteId();
             assertThat(cast(writer, acknowledged, "acked", 1).status()).isEqualTo(202);
 
@@ -67,9 +70,9 @@ class LateLandingIntegrationTests {
             startAll(node1);
             startAll(node2);
             Duration restart = Duration.between(restarting, Instant.now());
-            Instant frozen = TimeUuids.timeOf(oneReplica).plusSeconds(Boards.WINDOW_SECONDS + 4);
+            Instant frozen = TimeUuids.timeOf(oneReplica).plusSeconds(Faults.WINDOW_SECONDS + 4);
             await().atMost(Duration.ofMinutes(1)).until(() -> Instant.now().isAfter(frozen));
-            assertThat(services.snapshotOnce(Boards.SAFETY_MARGIN)).isZero();
+            assertThat(services.snapshotOnce(Faults.SAFETY_MARGIN)).isZero();
             Map<String, Long> folded = votesByUser(query);
 
             Instant back = Instant.now();
@@ -77,7 +80,7 @@ class LateLandingIntegrationTests {
             cluster.cassandra.awaitAllUp(ClientSecurity.NONE, Duration.ofMinutes(2));
             Duration nodeThreeBack = Duration.between(back, Instant.now());
             // Until hints (or read repair) bring the vote to a quorum, the writer does not find it.
-            Http.Answer lateRetry =
+            HttpJson.Answer lateRetry =
                     await().atMost(Duration.ofMinutes(3))
                             .pollInterval(Duration.ofSeconds(2))
                             .until(
@@ -88,7 +91,7 @@ class LateLandingIntegrationTests {
                                                     .asText()
                                                     .equals("Vote outside the write window"));
             Duration spread = Duration.between(back, Instant.now()).minus(nodeThreeBack);
-            Http.Answer acknowledgedRetry = cast(writer, acknowledged, "acked", 1);
+            HttpJson.Answer acknowledgedRetry = cast(writer, acknowledged, "acked", 1);
 
             Report.line(
                     TEST,
@@ -115,23 +118,16 @@ class LateLandingIntegrationTests {
         }
     }
 
-    private static Http.Answer cast(ServiceProcess writer, UUID voteId, String user, int votes) {
-        return Http.post(
+    private static HttpJson.Answer cast(
+            ServiceProcess writer, UUID voteId, String user, int votes) {
+        return Faults.HTTP.post(
                 writer.baseUrl() + "/boards/" + BOARD + "/votes",
-                Map.of(
-                        "voteId",
-                        voteId.toString(),
-                        "user",
-                        user,
-                        "voter",
-                        "v-" + user,
-                        "votes",
-                        votes));
+                new Vote(voteId, BOARD, user, "v-" + user, votes).body());
     }
 
     private static Map<String, Long> votesByUser(ServiceProcess query) {
         Map<String, Long> votes = new java.util.TreeMap<>();
-        Boards.leaderboard(query.baseUrl(), BOARD)
+        Faults.leaderboard(query.baseUrl(), BOARD)
                 .forEach(row -> votes.put(row.user(), row.votes()));
         return votes;
     }

@@ -7,7 +7,7 @@ final class Metrics {
 
     /** The sum of every sample of {@code name} whose labels contain {@code label} ("" for all). */
     static double sum(String baseUrl, String name, String label) {
-        String text = Http.get(baseUrl + "/actuator/prometheus").body().asText();
+        String text = Faults.HTTP.get(baseUrl + "/actuator/prometheus").body().asText();
         return text.lines()
                 .filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
                 .filter(line -> line.contains(label))

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.local.CassandraNode;
 import org.leaderboard.local.ClientSecurity;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Services;
 
 /**
  * During sustained writes, queries and scheduled snapshot passes, node 3 is cut off from the other
@@ -40,7 +42,7 @@ class NetworkPartitionIntegrationTests {
         CassandraNode node = cluster.node(3);
         String address = node.spec().address();
         String unavailable = NetworkFaults.unavailableBecause();
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace));
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace));
                 NetworkFaults network = new NetworkFaults()) {
             ServiceProcess[] started =
                     services.together(
@@ -48,11 +50,11 @@ class NetworkPartitionIntegrationTests {
                             services::query,
                             () ->
                                     services.scheduledWorker(
-                                            "--snapshot.cron=*/2 * * * * *", Boards.SAFETY_MARGIN));
+                                            "--snapshot.cron=*/2 * * * * *", Faults.SAFETY_MARGIN));
             ServiceProcess writer = started[0];
             ServiceProcess query = started[1];
             ServiceProcess worker = started[2];
-            Boards.create(writer.baseUrl(), BOARD);
+            Faults.createBoard(writer.baseUrl(), BOARD);
             RetryingClient client = new RetryingClient(List.of(writer.baseUrl()), oracle);
             SteadyLoad load = new SteadyLoad(client, BOARD).start(VOTES_PER_SECOND);
             try (QueryPoller queries = new QueryPoller(query.baseUrl(), BOARD)) {
@@ -129,7 +131,7 @@ class NetworkPartitionIntegrationTests {
             Instant lastVote = load.stopAndAwaitAnswers();
             Report.votes(TEST, client, oracle);
 
-            Boards.assertEveryAcknowledgedVoteCountedOnce(
+            Faults.assertEveryAcknowledgedVoteCountedOnce(
                     services, query.baseUrl(), BOARD, client, oracle, lastVote);
         }
     }

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.local.CassandraNode;
 import org.leaderboard.local.ClientSecurity;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Services;
 
 /**
  * During sustained writes, queries and scheduled snapshot passes on a 3-node cluster (RF 3,
@@ -26,17 +28,17 @@ class NodeLossIntegrationTests {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("node_loss");
         Oracle oracle = new Oracle();
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace))) {
             ServiceProcess[] started =
                     services.together(
                             () -> services.writer("writer-service"),
                             services::query,
                             () ->
                                     services.scheduledWorker(
-                                            "--snapshot.cron=*/2 * * * * *", Boards.SAFETY_MARGIN));
+                                            "--snapshot.cron=*/2 * * * * *", Faults.SAFETY_MARGIN));
             ServiceProcess writer = started[0];
             ServiceProcess query = started[1];
-            Boards.create(writer.baseUrl(), BOARD);
+            Faults.createBoard(writer.baseUrl(), BOARD);
             RetryingClient client = new RetryingClient(List.of(writer.baseUrl()), oracle);
             SteadyLoad load = new SteadyLoad(client, BOARD).start(VOTES_PER_SECOND);
             Instant killed;
@@ -77,7 +79,7 @@ class NodeLossIntegrationTests {
             Instant lastVote = load.stopAndAwaitAnswers();
             Report.votes(TEST, client, oracle);
 
-            Boards.assertEveryAcknowledgedVoteCountedOnce(
+            Faults.assertEveryAcknowledgedVoteCountedOnce(
                     services, query.baseUrl(), BOARD, client, oracle, lastVote);
         }
     }

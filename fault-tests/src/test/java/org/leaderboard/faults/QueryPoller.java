@@ -24,7 +24,7 @@ final class QueryPoller implements AutoCloseable {
         Instant at = Instant.now();
         boolean ok;
         try {
-            ok = Http.get(url).status() == 200;
+            ok = Faults.HTTP.get(url).status() == 200;
         } catch (RuntimeException e) {
             ok = false;
         }

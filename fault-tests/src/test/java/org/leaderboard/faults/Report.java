@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import org.leaderboard.testsupport.Oracle;
 
 /** The figures of a fault test: printed, and appended to {@code target/fault-report.txt}. */
 final class Report {
@@ -37,7 +38,7 @@ final class Report {
                         + " attempts %d, failed attempts %d",
                 client.sent(),
                 client.attempts(RetryingClient.Result.ACKNOWLEDGED),
-                oracle.acknowledgedVotes(),
+                oracle.acceptedVotes(),
                 client.attempts(RetryingClient.Result.REFUSED),
                 client.gaveUp(),
                 client.attempts(),

@@ -12,6 +12,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Oracle.Vote;
 
 /**
  * A careful production client: on a timeout, a connection error or a 5xx it sends the same vote
@@ -57,9 +60,10 @@ final class RetryingClient {
     private CompletableFuture<Result> attempt(Vote vote, int writer, int number, Instant first) {
         String url = writers.get(writer % writers.size()) + "/boards/" + vote.board() + "/votes";
         Instant at = Instant.now();
-        return Http.CLIENT
+        return Faults.HTTP
+                .client()
                 .sendAsync(
-                        Http.postRequest(url, vote.body(), ATTEMPT_TIMEOUT),
+                        Faults.HTTP.postRequest(url, vote.body(), ATTEMPT_TIMEOUT),
                         HttpResponse.BodyHandlers.ofString())
                 .handle((response, error) -> classify(vote, response))
                 .thenCompose(
@@ -84,13 +88,13 @@ final class RetryingClient {
         if (response == null || response.statusCode() >= 500) {
             return Result.FAILED; // timeout, connection refused or reset, or a server error
         }
-        Http.Answer answer = Http.answer(response);
+        HttpJson.Answer answer = HttpJson.answer(response);
         if (answer.status() == 202) {
             String status = answer.body().path("status").asText();
             if (!status.equals("RECORDED") && !status.equals("ALREADY_RECORDED")) {
                 throw new IllegalStateException("202 without a recorded status: " + answer.body());
             }
-            oracle.acknowledge(vote);
+            oracle.accept(vote);
             return Result.ACKNOWLEDGED;
         }
         refusals.add(answer.status() + " " + answer.body());

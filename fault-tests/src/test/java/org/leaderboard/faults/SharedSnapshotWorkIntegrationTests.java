@@ -19,6 +19,9 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle.Vote;
+import org.leaderboard.testsupport.Services;
 
 /**
  * Scheduled snapshot workers share the boards: three workers over 300 boards each fold about a
@@ -38,11 +41,11 @@ class SharedSnapshotWorkIntegrationTests {
     void threeWorkersEachFoldAboutAThirdAndAKilledWorkersBoardsMoveToTheOthers() throws Exception {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("shared_work");
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace));
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace));
                 CqlSession session = cluster.session(keyspace)) {
             ServiceProcess writer = services.writer("writer-service");
             // 10 s buckets of 2 shards: a pass over 300 boards reads few partitions.
-            boards.forEach(board -> Boards.create(writer.baseUrl(), board, 10, 2));
+            boards.forEach(board -> Faults.createBoard(writer.baseUrl(), board, 10, 2));
             List<ServiceProcess> workers = startWorkers(services);
             await().atMost(Duration.ofMinutes(1)).until(() -> live(session).size() == WORKERS);
             // One more round each, so that every worker's round has seen all three.
@@ -134,7 +137,7 @@ class SharedSnapshotWorkIntegrationTests {
                                                 name,
                                                 "snapshot-worker",
                                                 "--snapshot.cron=*/2 * * * * *",
-                                                Boards.SAFETY_MARGIN,
+                                                Faults.SAFETY_MARGIN,
                                                 "--snapshot.sharing.heartbeat-ttl=" + TTL,
                                                 "--snapshot.sharing.worker-id=" + name)));
             }
@@ -172,8 +175,8 @@ class SharedSnapshotWorkIntegrationTests {
                         new Vote(TimeUuids.newVoteId(), board, "user-" + (i % 7), "voter-" + i, 1)
                                 .body());
             }
-            Http.Answer answer =
-                    Http.post(
+            HttpJson.Answer answer =
+                    Faults.HTTP.post(
                             writer.baseUrl() + "/boards/" + board + "/votes/batch",
                             Map.of("votes", votes));
             assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);

@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Services;
 
 /**
  * In several rounds, three {@code snapshot-worker --once} processes race over one board while votes
@@ -37,7 +39,7 @@ class SnapshotWorkerCrashIntegrationTests {
 
     /** One bucket per step: a pass commits many heads, so kills land between them. */
     private static final String[] PASS = {
-        "--snapshot.max-buckets-per-step=1", Boards.SAFETY_MARGIN
+        "--snapshot.max-buckets-per-step=1", Faults.SAFETY_MARGIN
     };
 
     private final Random random = new Random();
@@ -47,10 +49,10 @@ class SnapshotWorkerCrashIntegrationTests {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("snapshot_faulty");
         Oracle oracle = new Oracle();
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace));
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace));
                 CqlSession session = cluster.session(keyspace)) {
             ServiceProcess writer = services.writer("writer-service");
-            Boards.create(writer.baseUrl(), BOARD);
+            Faults.createBoard(writer.baseUrl(), BOARD);
             RetryingClient client = new RetryingClient(List.of(writer.baseUrl()), oracle);
             SteadyLoad load = new SteadyLoad(client, BOARD).start(50);
             // Until the first cutoffs (window + margin behind) have votes before them.
@@ -60,14 +62,14 @@ class SnapshotWorkerCrashIntegrationTests {
                 killedMidPass += raceAndKill(services, session, round) ? 1 : 0;
             }
             Instant lastVote = load.stopAndAwaitAnswers();
-            Instant frozen = lastVote.plusSeconds(Boards.WINDOW_SECONDS + 2 + 2);
+            Instant frozen = lastVote.plusSeconds(Faults.WINDOW_SECONDS + 2 + 2);
             await().atMost(Duration.ofMinutes(1)).until(() -> Instant.now().isAfter(frozen));
             assertThat(services.snapshotOnce(PASS)).as("the last pass").isZero();
 
             Map<Instant, String> raced = heads(session);
             String clean = cluster.newKeyspace("snapshot_clean");
             try (CqlSession cleanSession = cluster.session(clean);
-                    Services cleanRun = new Services(clean, cluster.springArguments(clean))) {
+                    Services cleanRun = Faults.services(clean, cluster.springArguments(clean))) {
                 copy(session, cleanSession, "boards");
                 copy(session, cleanSession, "vote_events");
                 assertThat(cleanRun.snapshotOnce(PASS)).as("the clean pass").isZero();

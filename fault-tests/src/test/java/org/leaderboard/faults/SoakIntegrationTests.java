@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.leaderboard.faults.RetryingClient.Result;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Services;
 
 /**
  * A bounded soak at a steady rate (default 1 minute at 100 votes/s; {@code
@@ -43,12 +45,12 @@ class SoakIntegrationTests {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("soak");
         Oracle oracle = new Oracle();
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace))) {
             ServiceProcess writer = services.writer("writer-service");
             ServiceProcess query = services.query();
             ServiceProcess worker =
-                    services.scheduledWorker("--snapshot.cron=*/5 * * * * *", Boards.SAFETY_MARGIN);
-            Boards.create(writer.baseUrl(), BOARD);
+                    services.scheduledWorker("--snapshot.cron=*/5 * * * * *", Faults.SAFETY_MARGIN);
+            Faults.createBoard(writer.baseUrl(), BOARD);
             RetryingClient client = new RetryingClient(List.of(writer.baseUrl()), oracle);
             Instant started = Instant.now();
             SteadyLoad load = new SteadyLoad(client, BOARD).start(VOTES_PER_SECOND);
@@ -108,7 +110,7 @@ class SoakIntegrationTests {
                                             .as(p + " heap after GC at the end (MiB)")
                                             .isLessThanOrEqualTo(
                                                     startHeap.get(p) * 3 / 2 + SLACK_MIB));
-            Boards.assertFinalLeaderboardEqualsOracle(
+            Faults.assertFinalLeaderboardEqualsOracle(
                     services, query.baseUrl(), BOARD, oracle, lastVote);
         }
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.Oracle.Vote;
 
 /**
  * Votes at a steady rate through a {@link RetryingClient}: each vote gets a fresh voteId stamped

@@ -9,6 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.faults.RetryingClient.Result;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Services;
 
 /**
  * A writer-service process is killed (SIGKILL) mid-load; the clients retry the votes it did not
@@ -26,7 +28,7 @@ class WriterCrashIntegrationTests {
         TestCluster cluster = TestCluster.shared();
         String keyspace = cluster.newKeyspace("writer_crash");
         Oracle oracle = new Oracle();
-        try (Services services = new Services(keyspace, cluster.springArguments(keyspace))) {
+        try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace))) {
             ServiceProcess[] started =
                     services.together(
                             () -> services.writer("writer-a"),
@@ -35,7 +37,7 @@ class WriterCrashIntegrationTests {
             ServiceProcess first = started[0];
             ServiceProcess second = started[1];
             ServiceProcess query = started[2];
-            Boards.create(first.baseUrl(), BOARD);
+            Faults.createBoard(first.baseUrl(), BOARD);
             RetryingClient client =
                     new RetryingClient(List.of(first.baseUrl(), second.baseUrl()), oracle);
             SteadyLoad load = new SteadyLoad(client, BOARD).start(VOTES_PER_SECOND);
@@ -62,7 +64,7 @@ class WriterCrashIntegrationTests {
             assertThat(client.attempts(Result.FAILED))
                     .as("the crash was noticed by clients")
                     .isPositive();
-            Boards.assertEveryAcknowledgedVoteCountedOnce(
+            Faults.assertEveryAcknowledgedVoteCountedOnce(
                     services, query.baseUrl(), BOARD, client, oracle, lastVote);
         }
     }

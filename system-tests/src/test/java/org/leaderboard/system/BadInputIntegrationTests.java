@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.leaderboard.testsupport.HttpJson;
 import org.leaderboard.testsupport.TestCassandra;
 
 /**

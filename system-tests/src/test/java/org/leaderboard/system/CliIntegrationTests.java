@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leaderboard.cli.LeaderboardCli;
+import org.leaderboard.testsupport.Oracle;
 import picocli.CommandLine;
 
 /**

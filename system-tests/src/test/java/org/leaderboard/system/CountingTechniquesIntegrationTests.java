@@ -18,6 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
 
 /**
  * Retractions, distinct voters, time travel and periodic boards through the real processes, each
@@ -32,7 +34,7 @@ class CountingTechniquesIntegrationTests {
     @BeforeAll
     static void start() {
         system = new RunningSystem("counting");
-        boards = new Boards(new HttpJson(), system);
+        boards = new Boards(new HttpJson(), system.writerUrl(), system.queryUrl());
     }
 
     @AfterAll

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
 import org.leaderboard.testsupport.LateLanding;
 import org.leaderboard.testsupport.TestCassandra;
 
@@ -122,17 +124,8 @@ class EndToEndIntegrationTests {
     }
 
     private void createBoard(String board, int writeWindowSeconds) {
-        HttpJson.Answer created =
-                http.post(
-                        system.writerUrl() + "/boards",
-                        Map.of(
-                                "board",
-                                board,
-                                "writeWindowSeconds",
-                                writeWindowSeconds,
-                                "bucketSeconds",
-                                1));
-        assertThat(created.status()).as(created.body().toString()).isEqualTo(201);
+        new Boards(http, system.writerUrl(), system.queryUrl())
+                .create(board, Map.of("writeWindowSeconds", writeWindowSeconds));
     }
 
     private HttpJson.Answer castVote(String board, UUID voteId, String user, int votes) {

@@ -17,6 +17,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -244,7 +246,7 @@ class LivePageIntegrationTests {
     }
 
     private Boards boards() {
-        return new Boards(http, system);
+        return new Boards(http, system.writerUrl(), system.queryUrl());
     }
 
     /** Casts votes as one batch: pairs of user and points. */

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Services;
 import org.leaderboard.testsupport.TestCassandra;
 
 /**
@@ -182,7 +185,7 @@ class OperationsIntegrationTests {
         worker =
                 new ServiceProcess(
                         "snapshot-worker",
-                        RunningSystem.jar("snapshot-worker"),
+                        Services.jar("snapshot-worker"),
                         FreePorts.any(),
                         arguments,
                         Path.of("target", "system-logs", system.keyspace).toAbsolutePath(),
@@ -216,17 +219,8 @@ class OperationsIntegrationTests {
     }
 
     private void createBoard() {
-        HttpJson.Answer created =
-                http.post(
-                        system.writerUrl() + "/boards",
-                        Map.of(
-                                "board",
-                                BOARD,
-                                "writeWindowSeconds",
-                                WRITE_WINDOW_SECONDS,
-                                "bucketSeconds",
-                                1));
-        assertThat(created.status()).as(created.body().toString()).isEqualTo(201);
+        new Boards(http, system.writerUrl(), system.queryUrl())
+                .create(BOARD, Map.of("writeWindowSeconds", WRITE_WINDOW_SECONDS));
     }
 
     private HttpJson.Answer castVote(String board, String user, int votes) {

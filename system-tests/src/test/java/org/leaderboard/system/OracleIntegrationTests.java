@@ -22,8 +22,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.time.TimeUuids;
-import org.leaderboard.system.Oracle.Row;
-import org.leaderboard.system.Oracle.Vote;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Oracle.Row;
+import org.leaderboard.testsupport.Oracle.Vote;
 
 /**
  * Invariant 10 of the design, end to end: for any set of accepted votes, with duplicate sends,
@@ -96,7 +99,7 @@ class OracleIntegrationTests {
         assertThat(system.snapshotOnce("--snapshot.safety-margin=1s")).isZero();
         assertAllBoardsMatchTheOracle("after the final snapshot");
         for (String board : BOARDS) {
-            JsonNode answer = leaderboardPage(board, 0, 1000);
+            JsonNode answer = boards().page(board, 0, 1000);
             assertThat(answer.get("tailEvents").asLong())
                     .as("every vote is in the snapshot now")
                     .isZero();
@@ -265,27 +268,10 @@ class OracleIntegrationTests {
 
     /** The whole board, read page by page (pages of 7 exercise offset/limit). */
     private List<Row> wholeLeaderboard(String board) {
-        List<Row> rows = new ArrayList<>();
-        for (int offset = 0; ; offset += 7) {
-            JsonNode entries = leaderboardPage(board, offset, 7).get("entries");
-            rows.addAll(Row.of(entries));
-            if (entries.size() < 7) {
-                return rows;
-            }
-        }
+        return boards().rows(board, 7);
     }
 
-    private JsonNode leaderboardPage(String board, int offset, int limit) {
-        HttpJson.Answer answer =
-                http.get(
-                        system.queryUrl()
-                                + "/boards/"
-                                + board
-                                + "/leaderboard?offset="
-                                + offset
-                                + "&limit="
-                                + limit);
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        return answer.body();
+    private Boards boards() {
+        return new Boards(http, system.writerUrl(), system.queryUrl());
     }
 }

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,7 +69,8 @@ class ReadYourWritesUnderLoadIntegrationTests {
 
     @Test
     void everyVoteAcknowledgedBeforeAQueryIsInItsAnswerOnEitherReplica() throws Exception {
-        new Boards(http, system).create(BOARD, Map.of("writeWindowSeconds", 5));
+        new Boards(http, system.writerUrl(), system.queryUrl())
+                .create(BOARD, Map.of("writeWindowSeconds", 5));
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicLong background = new AtomicLong();
         AtomicLong probes = new AtomicLong();

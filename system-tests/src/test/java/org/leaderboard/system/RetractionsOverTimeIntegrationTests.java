@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle.Vote;
 
 /**
  * Retractions that cross a snapshot cutoff or a period boundary, black-box through the HTTP API: a
@@ -31,7 +34,7 @@ class RetractionsOverTimeIntegrationTests {
     @BeforeAll
     static void start() {
         system = new RunningSystem("retractions");
-        boards = new Boards(new HttpJson(), system);
+        boards = new Boards(new HttpJson(), system.writerUrl(), system.queryUrl());
     }
 
     @AfterAll
@@ -136,15 +139,7 @@ class RetractionsOverTimeIntegrationTests {
         HttpJson.Answer answer =
                 http.post(
                         system.writerUrl() + "/boards/" + board + "/votes",
-                        Map.of(
-                                "voteId",
-                                voteId.toString(),
-                                "user",
-                                user,
-                                "voter",
-                                "voter-" + UUID.randomUUID(),
-                                "votes",
-                                votes));
+                        new Vote(voteId, board, user, "voter-" + UUID.randomUUID(), votes).body());
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
     }
 

@@ -17,7 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.leaderboard.model.time.TimeUuids;
-import org.leaderboard.system.Oracle.Vote;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Oracle.Vote;
 
 /**
  * Clients that offer single votes without think time: {@code connections} requests in flight at all

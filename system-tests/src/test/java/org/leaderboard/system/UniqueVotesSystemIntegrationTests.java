@@ -16,6 +16,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
 
 /**
  * Invariant 8 with real processes: one voter's 50 concurrent different votes, spread over two
@@ -49,7 +51,7 @@ class UniqueVotesSystemIntegrationTests {
 
     @Test
     void oneVoterCountsOnceInEveryRoundWhateverTheWritersAnswered() {
-        Boards boards = new Boards(http, system);
+        Boards boards = new Boards(http, system.writerUrl(), system.queryUrl());
         List<String> writers = List.of(system.writerUrl(), secondWriter.baseUrl());
         int recorded = 0;
         int maxRecordedInARound = 0;

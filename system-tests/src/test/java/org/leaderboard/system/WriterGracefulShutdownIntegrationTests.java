@@ -12,8 +12,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
-import org.leaderboard.system.Oracle.Row;
-import org.leaderboard.system.Oracle.Vote;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Oracle.Row;
+import org.leaderboard.testsupport.Oracle.Vote;
 
 /**
  * A writer replica stopped with SIGTERM while clients send it single votes without pause, as
@@ -78,21 +81,15 @@ class WriterGracefulShutdownIntegrationTests {
 
     private void resend(Vote vote) {
         HttpJson.Answer answer =
-                http.post(
-                        system.writerUrl() + "/boards/" + BOARD + "/votes",
-                        Map.of(
-                                "voteId", vote.voteId().toString(),
-                                "user", vote.user(),
-                                "voter", vote.voter(),
-                                "votes", vote.votes()));
+                http.post(system.writerUrl() + "/boards/" + BOARD + "/votes", vote.body());
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(202);
         oracle.accept(vote);
     }
 
     private List<Row> wholeLeaderboard() {
-        HttpJson.Answer answer =
-                http.get(system.queryUrl() + "/boards/" + BOARD + "/leaderboard?limit=1000");
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        return Row.of(answer.body().get("entries"));
+        return Row.of(
+                new Boards(http, system.writerUrl(), system.queryUrl())
+                        .leaderboard(BOARD, "")
+                        .get("entries"));
     }
 }

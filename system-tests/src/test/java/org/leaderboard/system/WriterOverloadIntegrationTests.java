@@ -12,7 +12,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.leaderboard.system.Oracle.Row;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Oracle.Row;
 
 /**
  * Far more single votes offered than the writer can take: 512 connections without think time (for
@@ -113,10 +116,10 @@ class WriterOverloadIntegrationTests {
     }
 
     private List<Row> wholeLeaderboard() {
-        HttpJson.Answer answer =
-                http.get(system.queryUrl() + "/boards/" + BOARD + "/leaderboard?limit=1000");
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        return Row.of(answer.body().get("entries"));
+        return Row.of(
+                new Boards(http, system.writerUrl(), system.queryUrl())
+                        .leaderboard(BOARD, "")
+                        .get("entries"));
     }
 
     private static void awaitInstant(Instant when) {

@@ -1,4 +1,4 @@
-package org.leaderboard.system;
+package org.leaderboard.testsupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -10,17 +10,27 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the leaderboard must show, computed the naive way: every distinct accepted vote, summed per
- * user, sorted, ranked. Deliberately shares no code with the system under test.
+ * What the leaderboard must show, computed the naive way: every vote a writer accepted (answered
+ * 202, RECORDED or ALREADY_RECORDED), once per voteId, summed per user, sorted, ranked.
+ * Deliberately shares no code with the system under test. The system tests and the fault tests
+ * check against this one oracle.
  */
-final class Oracle {
+public final class Oracle {
 
-    record Vote(UUID voteId, String board, String user, String voter, int votes) {}
+    /** One vote as a client sends it; {@code voteId} is the client's, reused on every retry. */
+    public record Vote(UUID voteId, String board, String user, String voter, int votes) {
 
-    record Row(long rank, String user, long votes, long count, long min, long max) {
+        /** The body of {@code POST /boards/{board}/votes}. */
+        public Map<String, Object> body() {
+            return Map.of(
+                    "voteId", voteId.toString(), "user", user, "voter", voter, "votes", votes);
+        }
+    }
+
+    public record Row(long rank, String user, long votes, long count, long min, long max) {
 
         /** The rows of a leaderboard answer's {@code entries}, as the query service shows them. */
-        static List<Row> of(JsonNode entries) {
+        public static List<Row> of(JsonNode entries) {
             List<Row> rows = new ArrayList<>();
             entries.forEach(
                     e ->
@@ -38,15 +48,19 @@ final class Oracle {
 
     private final Map<UUID, Vote> accepted = new ConcurrentHashMap<>();
 
-    void accept(Vote vote) {
+    public void accept(Vote vote) {
         accepted.put(vote.voteId(), vote);
     }
 
-    int acceptedVotes() {
+    public int acceptedVotes() {
         return accepted.size();
     }
 
-    List<Row> leaderboard(String board) {
+    public boolean isAccepted(UUID voteId) {
+        return accepted.containsKey(voteId);
+    }
+
+    public List<Row> leaderboard(String board) {
         Map<String, long[]> byUser = new HashMap<>(); // sum, count, min, max
         for (Vote vote : accepted.values()) {
             if (vote.board().equals(board)) {

@@ -3,41 +3,62 @@ package org.leaderboard.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.leaderboard.faults.Oracle.Row;
+import org.leaderboard.testsupport.Boards;
+import org.leaderboard.testsupport.HttpJson;
+import org.leaderboard.testsupport.Oracle;
+import org.leaderboard.testsupport.Oracle.Row;
+import org.leaderboard.testsupport.Services;
 
-/** Creating boards and reading whole leaderboards over HTTP, and the final check of every test. */
-final class Boards {
+/**
+ * What the fault tests share on top of test-support: their HTTP client, their boards' settings,
+ * their services' logs, and the final check of every test.
+ */
+final class Faults {
+
+    /**
+     * The fault tests' client: a request to a stopped or cut-off service fails within 2 s to
+     * connect or 30 s to answer, instead of hanging.
+     */
+    static final HttpJson HTTP = HttpJson.withLimits(Duration.ofSeconds(2), Duration.ofSeconds(30));
 
     /** Write window of the fault tests' boards: long enough to ride out an outage's retries. */
     static final int WINDOW_SECONDS = 10;
 
     static final String SAFETY_MARGIN = "--snapshot.safety-margin=2s";
 
-    private Boards() {}
+    private Faults() {}
+
+    /** The services of one test class, with logs under {@code target/fault-logs/<keyspace>/}. */
+    static Services services(String keyspace, List<String> cassandraArguments) {
+        return new Services(
+                keyspace, cassandraArguments, Path.of("target", "fault-logs", keyspace));
+    }
 
     /** A board with 1 s buckets, so snapshot cutoffs advance while a test runs. */
-    static void create(String writerUrl, String board) {
-        create(writerUrl, board, 1, 4);
+    static void createBoard(String writerUrl, String board) {
+        createBoard(writerUrl, board, 1, 4);
     }
 
     /** A board with buckets of {@code bucketSeconds} and {@code shards} event partitions each. */
-    static void create(String writerUrl, String board, int bucketSeconds, int shards) {
-        Http.Answer answer =
-                Http.post(
-                        writerUrl + "/boards",
+    static void createBoard(String writerUrl, String board, int bucketSeconds, int shards) {
+        new Boards(HTTP, writerUrl, null)
+                .createOrFind(
+                        board,
                         Map.of(
-                                "board", board,
                                 "writeWindowSeconds", WINDOW_SECONDS,
                                 "bucketSeconds", bucketSeconds,
                                 "shards", shards,
                                 "chunks", 4));
-        assertThat(answer.status()).as(answer.body().toString()).isIn(200, 201);
+    }
+
+    /** The whole board, read page by page. */
+    static List<Row> leaderboard(String queryUrl, String board) {
+        return new Boards(HTTP, null, queryUrl).rows(board, 1000);
     }
 
     /**
@@ -49,35 +70,6 @@ final class Boards {
         assertThat(refusal)
                 .startsWith("422")
                 .containsAnyOf("Vote outside the write window", "Vote not counted");
-    }
-
-    /** The whole board, read page by page. */
-    static List<Row> leaderboard(String queryUrl, String board) {
-        List<Row> rows = new ArrayList<>();
-        for (int offset = 0; ; offset += 1000) {
-            JsonNode entries = page(queryUrl, board, offset).get("entries");
-            entries.forEach(
-                    e ->
-                            rows.add(
-                                    new Row(
-                                            e.get("rank").asLong(),
-                                            e.get("user").asText(),
-                                            e.get("votes").asLong(),
-                                            e.get("count").asLong(),
-                                            e.get("min").asLong(),
-                                            e.get("max").asLong())));
-            if (entries.size() < 1000) {
-                return rows;
-            }
-        }
-    }
-
-    static JsonNode page(String queryUrl, String board, int offset) {
-        Http.Answer answer =
-                Http.get(
-                        queryUrl + "/boards/" + board + "/leaderboard?limit=1000&offset=" + offset);
-        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        return answer.body();
     }
 
     /**
@@ -93,11 +85,11 @@ final class Boards {
         assertThat(leaderboard(queryUrl, board))
                 .as("leaderboard of " + board + " after the final snapshot")
                 .isEqualTo(oracle.leaderboard(board));
-        assertThat(page(queryUrl, board, 0).get("tailEvents").asLong())
+        assertThat(new Boards(HTTP, null, queryUrl).page(board, 0, 1000).get("tailEvents").asLong())
                 .as("every vote is in the snapshot")
                 .isZero();
         long counted = leaderboard(queryUrl, board).stream().mapToLong(Row::count).sum();
-        assertThat(counted).as("votes counted").isEqualTo(oracle.acknowledgedVotes());
+        assertThat(counted).as("votes counted").isEqualTo(oracle.acceptedVotes());
     }
 
     /**
@@ -114,7 +106,7 @@ final class Boards {
             Oracle oracle,
             Instant lastVote) {
         assertThat(client.gaveUp()).as("votes never answered").isZero();
-        assertThat(client.refusals()).allSatisfy(Boards::assertLateRefusal);
+        assertThat(client.refusals()).allSatisfy(Faults::assertLateRefusal);
         assertFinalLeaderboardEqualsOracle(services, queryUrl, board, oracle, lastVote);
     }
 }

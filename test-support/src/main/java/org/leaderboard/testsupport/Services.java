@@ -1,4 +1,4 @@
-package org.leaderboard.faults;
+package org.leaderboard.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,26 +17,30 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.ServiceProcess;
-import org.leaderboard.testsupport.ServiceJvm;
 
 /**
- * The services of one test class as users run them: processes started from their executable jars,
- * pointed at one keyspace of the test cluster, with logs under {@code
- * target/fault-logs/<keyspace>/}. Snapshot passes run as {@code snapshot-worker --once} processes,
- * as a Kubernetes CronJob runs them, or as a scheduled worker.
+ * Services as users run them: processes started from their executable jars, pointed at one
+ * keyspace, with their logs in one folder. Snapshot passes run as {@code snapshot-worker --once}
+ * processes, as a Kubernetes CronJob runs them, or as a scheduled worker. The system tests and the
+ * fault tests start every service through this class.
  */
-final class Services implements AutoCloseable {
+public final class Services implements AutoCloseable {
 
     private static final Path ROOT = Path.of(System.getProperty("leaderboard.root", ".."));
     private static final String VERSION =
             System.getProperty("leaderboard.version", "0.1.0-SNAPSHOT");
 
-    final String keyspace;
-    private final List<String> cassandra;
-    private final Path logs;
+    /**
+     * The admin API key every service of these tests accepts (api.security.keys, as one Secret
+     * would feed them all); {@link HttpJson} sends it.
+     */
+    public static final String ADMIN_KEY = "test-admin-key-0123456789abcdef";
 
-    /** Services may be started side by side (several workers at once). */
-    private final Queue<ServiceProcess> started = new ConcurrentLinkedQueue<>();
+    private static final List<String> ADMIN_KEY_ARGUMENTS =
+            List.of(
+                    "--api.security.keys[0].name=test-admin",
+                    "--api.security.keys[0].key=" + ADMIN_KEY,
+                    "--api.security.keys[0].roles=ADMIN");
 
     /** Every service any test started: stopped if the test JVM is stopped before they are. */
     private static final Queue<ServiceProcess> ALL = new ConcurrentLinkedQueue<>();
@@ -51,39 +55,55 @@ final class Services implements AutoCloseable {
                                     ALL.parallelStream().forEach(ServiceProcess::kill);
                                     ONCE.forEach(Process::destroyForcibly);
                                 },
-                                "fault-services-stop"));
+                                "test-services-stop"));
     }
 
-    /** The admin API key the writers (and query services) of these tests accept; Http sends it. */
-    static final String ADMIN_KEY = "fault-test-admin-key-0123456789";
+    public final String keyspace;
+    private final List<String> cassandra;
+    private final Path logs;
 
-    private static final List<String> ADMIN_KEY_ARGUMENTS =
-            List.of(
-                    "--api.security.keys[0].name=fault-test-admin",
-                    "--api.security.keys[0].key=" + ADMIN_KEY,
-                    "--api.security.keys[0].roles=ADMIN");
+    /** Services may be started side by side (several workers at once). */
+    private final Queue<ServiceProcess> started = new ConcurrentLinkedQueue<>();
 
-    Services(String keyspace, List<String> cassandraArguments) {
+    /**
+     * Services on {@code keyspace}, reaching Cassandra with {@code cassandraArguments} ({@code
+     * --name=value}), logging to {@code logs}.
+     */
+    public Services(String keyspace, List<String> cassandraArguments, Path logs) {
         this.keyspace = keyspace;
-        this.cassandra = cassandraArguments;
-        this.logs = Path.of("target", "fault-logs", keyspace).toAbsolutePath();
+        this.cassandra = List.copyOf(cassandraArguments);
+        this.logs = logs.toAbsolutePath();
+    }
+
+    /** The folder the services' logs go to. */
+    public Path logs() {
+        return logs;
     }
 
     /** Starts a writer named {@code name} (its log file) and waits until it is healthy. */
-    ServiceProcess writer(String name, String... extra) {
+    public ServiceProcess writer(String name, String... extra) {
         return start(name, "writer-service", extra);
     }
 
-    ServiceProcess query(String... extra) {
-        return start("leaderboard-query", "leaderboard-query", extra);
+    public ServiceProcess query(String... extra) {
+        return query("leaderboard-query", extra);
+    }
+
+    /** Starts a query service named {@code name} (its log file) and waits until it is healthy. */
+    public ServiceProcess query(String name, String... extra) {
+        return start(name, "leaderboard-query", extra);
     }
 
     /** A worker on a schedule (its web server on a free port), as {@code ./run-local} runs it. */
-    ServiceProcess scheduledWorker(String... extra) {
+    public ServiceProcess scheduledWorker(String... extra) {
         return start("snapshot-worker", "snapshot-worker", extra);
     }
 
-    ServiceProcess start(String name, String module, String... extra) {
+    /**
+     * Starts the executable jar of {@code module} as {@code name}, with the Cassandra arguments,
+     * the admin key and {@code extra}, and waits until it is healthy.
+     */
+    public ServiceProcess start(String name, String module, String... extra) {
         ServiceProcess service =
                 new ServiceProcess(
                         name,
@@ -109,7 +129,7 @@ final class Services implements AutoCloseable {
      * and returns them in order once every one is healthy.
      */
     @SafeVarargs
-    final ServiceProcess[] together(Supplier<ServiceProcess>... starts) {
+    public final ServiceProcess[] together(Supplier<ServiceProcess>... starts) {
         List<CompletableFuture<ServiceProcess>> starting =
                 Stream.of(starts)
                         .map(
@@ -121,7 +141,7 @@ final class Services implements AutoCloseable {
     }
 
     /** Runs {@code snapshot-worker --once} to completion and returns its exit code. */
-    int snapshotOnce(String... extra) {
+    public int snapshotOnce(String... extra) {
         Process process = startSnapshotOnce(extra);
         try {
             assertThat(process.waitFor(5, TimeUnit.MINUTES))
@@ -134,7 +154,7 @@ final class Services implements AutoCloseable {
         }
     }
 
-    Process startSnapshotOnce(String... extra) {
+    public Process startSnapshotOnce(String... extra) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
@@ -161,10 +181,12 @@ final class Services implements AutoCloseable {
         }
     }
 
-    static Path jar(String module) {
+    /** The executable jar a module's build made. */
+    public static Path jar(String module) {
         return ROOT.resolve(module).resolve("target").resolve(module + "-" + VERSION + "-exec.jar");
     }
 
+    /** Stops every service this instance started, side by side. */
     @Override
     public void close() {
         started.parallelStream().forEach(ServiceProcess::stop);
