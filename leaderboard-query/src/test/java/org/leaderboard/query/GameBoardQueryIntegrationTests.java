@@ -2,7 +2,6 @@ package org.leaderboard.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -22,16 +21,7 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.EventFold;
-import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotHead;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
-import org.leaderboard.snapshot.store.SnapshotWriter;
-import org.leaderboard.testsupport.TestCassandra;
-import org.leaderboard.writer.store.BoardWriter;
-import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -49,25 +39,16 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class GameBoardQueryIntegrationTests {
 
-    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("games");
-    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
-    private static final BoardWriter BOARDS = new BoardWriter(SESSION, Consistency.DEFAULT);
-    private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
-    private static final VoteEventWriter EVENT_LOG =
-            new VoteEventWriter(SESSION, Consistency.DEFAULT);
-    private static final SnapshotWriter SNAPSHOTS =
-            new SnapshotWriter(SESSION, Consistency.DEFAULT);
+    private static final QueryStore STORE = new QueryStore("games");
 
     @DynamicPropertySource
     static void cassandra(DynamicPropertyRegistry registry) {
-        TestCassandra.shared()
-                .springProperties(KEYSPACE)
-                .forEach((key, value) -> registry.add(key, () -> value));
+        STORE.register(registry);
     }
 
     @AfterAll
     static void closeSession() {
-        SESSION.close();
+        STORE.close();
     }
 
     @Autowired TestRestTemplate http;
@@ -87,7 +68,7 @@ class GameBoardQueryIntegrationTests {
         Instant cutoff = board.buckets().floor(now.minusSeconds(300));
         List<Submission> submissions = submissions(kind, 150, new Random(kind.ordinal() + 42L));
         submissions.forEach(s -> vote(board, s));
-        writeSnapshot(board, cutoff);
+        STORE.writeSnapshot(board, cutoff);
 
         JsonNode page = ok("/boards/" + board.board() + "/leaderboard?limit=1000");
         List<Ranked> expected = naiveRanking(kind, submissions, now);
@@ -148,7 +129,7 @@ class GameBoardQueryIntegrationTests {
         Instant cutoff = board.buckets().floor(now.minusSeconds(300));
         List<Submission> submissions = submissions(kind, 120, new Random(kind.ordinal() + 7L));
         submissions.forEach(s -> vote(board, s));
-        writeSnapshot(board, cutoff);
+        STORE.writeSnapshot(board, cutoff);
         List<Ranked> expected = naiveRanking(kind, submissions, now);
 
         List<Ranked> paged = new ArrayList<>();
@@ -261,7 +242,7 @@ class GameBoardQueryIntegrationTests {
                                 4,
                                 now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS))
                         .withScore(kind);
-        BoardSettings stored = BOARDS.insertIfAbsent(settings);
+        BoardSettings stored = STORE.boards.insertIfAbsent(settings);
         assertThat(stored.score()).isEqualTo(kind);
         return stored;
     }
@@ -274,23 +255,7 @@ class GameBoardQueryIntegrationTests {
                         submission.user(),
                         "voter",
                         submission.value());
-        EVENT_LOG.insert(board, event, submission.time()).toCompletableFuture().join();
-    }
-
-    /** What a snapshot worker does: one layer with the fold of every event before the cutoff. */
-    private void writeSnapshot(BoardSettings board, Instant cutoff) {
-        EventFold fold = EVENTS.fold(board, board.epoch(), cutoff).join();
-        LayerRef layer = new LayerRef(board.epoch(), cutoff, fold.tallies().users());
-        SNAPSHOTS.writeLayer(board, layer, fold.tallies()).join();
-        SNAPSHOTS.writeHead(
-                new SnapshotHead(
-                        board.board(),
-                        cutoff,
-                        board.epoch(),
-                        List.of(layer),
-                        fold.events(),
-                        fold.events(),
-                        Instant.now()));
+        STORE.vote(board, event, submission.time());
     }
 
     private JsonNode ok(String path) {

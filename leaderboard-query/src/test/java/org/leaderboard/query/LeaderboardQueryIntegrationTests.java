@@ -2,7 +2,6 @@ package org.leaderboard.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -24,16 +23,7 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.cassandra.EventFold;
-import org.leaderboard.model.cassandra.LayerRef;
-import org.leaderboard.model.cassandra.SnapshotHead;
-import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
-import org.leaderboard.snapshot.store.SnapshotWriter;
-import org.leaderboard.testsupport.TestCassandra;
-import org.leaderboard.writer.store.BoardWriter;
-import org.leaderboard.writer.store.VoteEventWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -55,25 +45,16 @@ import org.springframework.test.context.DynamicPropertySource;
 class LeaderboardQueryIntegrationTests {
 
     private static final Logger log = LoggerFactory.getLogger("responses");
-    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("query");
-    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
-    private static final BoardWriter BOARDS = new BoardWriter(SESSION, Consistency.DEFAULT);
-    private static final VoteEventDao EVENTS = new VoteEventDao(SESSION, Consistency.DEFAULT);
-    private static final VoteEventWriter EVENT_LOG =
-            new VoteEventWriter(SESSION, Consistency.DEFAULT);
-    private static final SnapshotWriter SNAPSHOTS =
-            new SnapshotWriter(SESSION, Consistency.DEFAULT);
+    private static final QueryStore STORE = new QueryStore("query");
 
     @DynamicPropertySource
     static void cassandra(DynamicPropertyRegistry registry) {
-        TestCassandra.shared()
-                .springProperties(KEYSPACE)
-                .forEach((key, value) -> registry.add(key, () -> value));
+        STORE.register(registry);
     }
 
     @AfterAll
     static void closeSession() {
-        SESSION.close();
+        STORE.close();
     }
 
     @Autowired TestRestTemplate http;
@@ -137,7 +118,7 @@ class LeaderboardQueryIntegrationTests {
         vote(board, "alice", 4, cutoff.minusSeconds(60));
         vote(board, "bob", 5, cutoff.minusSeconds(30));
         vote(board, "carol", 1, cutoff.minusSeconds(90));
-        writeSnapshot(board, cutoff);
+        STORE.writeSnapshot(board, cutoff);
         vote(board, "alice", 3, cutoff.plusSeconds(1));
         vote(board, "bob", -1, now.minusSeconds(60));
         vote(board, "dave", 7, now.minusSeconds(10));
@@ -162,10 +143,10 @@ class LeaderboardQueryIntegrationTests {
         vote(board, "alice", 2, first.minusSeconds(30));
         vote(board, "bob", 3, first.plusSeconds(30));
         vote(board, "alice", 5, second.plusSeconds(30));
-        writeSnapshot(board, first);
+        STORE.writeSnapshot(board, first);
         JsonNode before = ok("/boards/newer/leaderboard");
 
-        writeSnapshot(board, second);
+        STORE.writeSnapshot(board, second);
         // The newer head loads in the background; meanwhile answers come from the older one
         // (plus its longer tail), with the same totals.
         JsonNode meanwhile = ok("/boards/newer/leaderboard");
@@ -213,7 +194,7 @@ class LeaderboardQueryIntegrationTests {
         for (int i = 1; i <= 7; i++) {
             vote(board, "u" + i, 80 - 10 * i, cutoff.minusSeconds(i));
         }
-        writeSnapshot(board, cutoff);
+        STORE.writeSnapshot(board, cutoff);
         vote(board, "u6", 45, now.minusSeconds(50));
 
         JsonNode friends = ok("/boards/friends/leaderboard?users=u7,u2,nobody,u6,u2");
@@ -311,7 +292,7 @@ class LeaderboardQueryIntegrationTests {
     @Test
     void anEventualAnswerComesFromMemorySaysHowOldItIsAndCatchesUp() {
         BoardSettings board = sevenUsers("eventual");
-        writeSnapshot(board, board.buckets().floor(now.minusSeconds(60)));
+        STORE.writeSnapshot(board, board.buckets().floor(now.minusSeconds(60)));
 
         JsonNode first = ok("/boards/eventual/leaderboard?consistency=eventual");
         vote(board, "u7", 100, Instant.now(), TimeUuids.newVoteId());
@@ -342,7 +323,7 @@ class LeaderboardQueryIntegrationTests {
         Instant dayBeforeYesterday = today.minus(Duration.ofDays(2));
         Instant yesterday = today.minus(Duration.ofDays(1));
         BoardSettings daily =
-                BOARDS.insertIfAbsent(
+                STORE.boards.insertIfAbsent(
                         new BoardSettings(
                                 "kept-daily",
                                 60,
@@ -357,7 +338,7 @@ class LeaderboardQueryIntegrationTests {
         vote(daily, "alice", 3, dayBeforeYesterday.plus(Duration.ofHours(12)));
         vote(daily, "bob", 1, dayBeforeYesterday.plus(Duration.ofHours(13)));
         // The head at the day's end: the final standings that retention keeps.
-        writeSnapshot(daily, yesterday);
+        STORE.writeSnapshot(daily, yesterday);
         Instant lastMillisecond = yesterday.minusMillis(1);
 
         JsonNode refused =
@@ -375,7 +356,7 @@ class LeaderboardQueryIntegrationTests {
         assertThat(votes(finalStandings)).containsExactly(3L, 1L);
         assertThat(finalStandings.get("tailEvents").asLong()).isZero();
 
-        BOARDS.insertIfAbsent(
+        STORE.boards.insertIfAbsent(
                 new BoardSettings(
                         "kept-plain",
                         60,
@@ -458,7 +439,7 @@ class LeaderboardQueryIntegrationTests {
                         4,
                         4,
                         now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS));
-        return BOARDS.insertIfAbsent(settings);
+        return STORE.boards.insertIfAbsent(settings);
     }
 
     /** u1..u7 with 70, 60, ..., 10 votes, no snapshot. */
@@ -476,23 +457,7 @@ class LeaderboardQueryIntegrationTests {
 
     private void vote(BoardSettings board, String user, int votes, Instant time, UUID voteId) {
         VoteCastEvent event = new VoteCastEvent(voteId, board.board(), user, "voter", votes);
-        EVENT_LOG.insert(board, event, time).toCompletableFuture().join();
-    }
-
-    /** What a snapshot worker does: one layer with the fold of every event before the cutoff. */
-    private void writeSnapshot(BoardSettings board, Instant cutoff) {
-        EventFold fold = EVENTS.fold(board, board.epoch(), cutoff).join();
-        LayerRef layer = new LayerRef(board.epoch(), cutoff, fold.tallies().users());
-        SNAPSHOTS.writeLayer(board, layer, fold.tallies()).join();
-        SNAPSHOTS.writeHead(
-                new SnapshotHead(
-                        board.board(),
-                        cutoff,
-                        board.epoch(),
-                        List.of(layer),
-                        fold.events(),
-                        fold.events(),
-                        Instant.now()));
+        STORE.vote(board, event, time);
     }
 
     private JsonNode ok(String path) {

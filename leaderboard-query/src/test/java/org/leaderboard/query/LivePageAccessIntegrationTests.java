@@ -2,7 +2,6 @@ package org.leaderboard.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -11,21 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.leaderboard.model.api.VoteCastEvent;
-import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.cassandra.Consistency;
-import org.leaderboard.model.time.TimeUuids;
-import org.leaderboard.testsupport.TestCassandra;
-import org.leaderboard.writer.store.BoardWriter;
-import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -49,46 +38,24 @@ class LivePageAccessIntegrationTests {
 
     static final String READER_KEY = "page-reader-key-0123456789";
     static final String ORIGIN = "https://contest.example";
-    private static final String KEYSPACE = TestCassandra.shared().newKeyspace("livepage");
-    private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
+    private static final QueryStore STORE = new QueryStore("livepage");
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        TestCassandra.shared()
-                .springProperties(KEYSPACE)
-                .forEach((key, value) -> registry.add(key, () -> value));
+        STORE.register(registry);
     }
 
     @BeforeAll
     static void oneVote() {
-        Instant now = Instant.now();
-        BoardSettings board =
-                new BoardWriter(SESSION, Consistency.DEFAULT)
-                        .insertIfAbsent(
-                                new BoardSettings(
-                                        "guarded",
-                                        60,
-                                        UniqueVotes.NONE,
-                                        60,
-                                        4,
-                                        4,
-                                        now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS)));
-        Instant time = now.minusSeconds(30);
-        new VoteEventWriter(SESSION, Consistency.DEFAULT)
-                .insert(
-                        board,
-                        new VoteCastEvent(TimeUuids.voteIdAt(time), "guarded", "alice", "v1", 3),
-                        time)
-                .toCompletableFuture()
-                .join();
+        STORE.guardedBoardWithOneVote();
     }
 
     @AfterAll
     static void closeSession() {
-        SESSION.close();
+        STORE.close();
     }
 
     @LocalServerPort int port;

@@ -29,7 +29,7 @@ class MergedStandingsTests {
         Random random = new Random(seed);
         Map<String, Tally> snapshot = new HashMap<>();
         for (int i = 0; i < snapshotUsers; i++) {
-            snapshot.put("u" + random.nextInt(80), votes(random));
+            snapshot.put("u" + random.nextInt(80), RandomTallies.votes(random));
         }
         Map<String, Tally> tail = new HashMap<>();
         for (int i = 0; i < tailUsers; i++) {
@@ -37,8 +37,8 @@ class MergedStandingsTests {
             String user = "u" + random.nextInt(100);
             Tally delta =
                     random.nextInt(5) == 0 && snapshot.containsKey(user)
-                            ? retractAll(snapshot.get(user))
-                            : votes(random);
+                            ? RandomTallies.retractAll(snapshot.get(user))
+                            : RandomTallies.votes(random);
             tail.merge(user, delta, Tally::plus);
         }
         Map<String, Tally> all = new HashMap<>(snapshot);
@@ -187,25 +187,5 @@ class MergedStandingsTests {
         assertThat(RankedSnapshot.of(snapshot).voters(0)).isNull();
         // One voter per user: 12 bytes of sketch; the 5,000-voter sketch about 2 KiB.
         assertThat(ranked.retainedBytes() / ranked.size()).isLessThan(100);
-    }
-
-    private static Tally votes(Random random) {
-        Tally tally = Tally.EMPTY;
-        for (int i = random.nextInt(3) + 1; i > 0; i--) {
-            // Few distinct sums, so ties (and competition ranks) are common.
-            tally = tally.plusVote(random.nextInt(7) - 2 == 0 ? 1 : random.nextInt(7) - 2);
-        }
-        return tally;
-    }
-
-    /** A tail that cancels every vote of the snapshot tally (what retracting them all does). */
-    private static Tally retractAll(Tally tally) {
-        return new Tally(
-                -tally.sum(),
-                -tally.count(),
-                Long.MAX_VALUE,
-                Long.MIN_VALUE,
-                ~tally.sumSqHigh() + (tally.sumSqLow() == 0 ? 1 : 0),
-                -tally.sumSqLow());
     }
 }

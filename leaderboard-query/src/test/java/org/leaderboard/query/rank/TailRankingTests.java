@@ -33,7 +33,7 @@ class TailRankingTests {
         Random random = new Random(seed);
         Map<String, Tally> snapshot = new HashMap<>();
         for (int i = 0; i < snapshotUsers; i++) {
-            snapshot.merge("u" + random.nextInt(80), votes(random), Tally::plus);
+            snapshot.merge("u" + random.nextInt(80), RandomTallies.votes(random), Tally::plus);
         }
         RankedSnapshot base = RankedSnapshot.of(kind, snapshot, user -> null);
         Map<String, Tally> tail = new HashMap<>();
@@ -49,8 +49,8 @@ class TailRankingTests {
                                 .plus(tail.getOrDefault(user, Tally.EMPTY));
                 Tally added =
                         kind.retractable() && random.nextInt(5) == 0 && before.hasVotes()
-                                ? retractAll(before)
-                                : votes(random);
+                                ? RandomTallies.retractAll(before)
+                                : RandomTallies.votes(random);
                 delta.add(user, added);
                 tail.merge(user, added, Tally::plus);
             }
@@ -100,26 +100,5 @@ class TailRankingTests {
         Tallies fresh = new Tallies();
         fresh.add("u" + random.nextInt(100), Tally.of(1 + random.nextInt(3)));
         return fresh;
-    }
-
-    private static Tally votes(Random random) {
-        Tally tally = Tally.EMPTY;
-        for (int i = random.nextInt(3) + 1; i > 0; i--) {
-            // Few distinct values, so ties (and competition ranks) are common.
-            int vote = random.nextInt(7) - 2;
-            tally = tally.plusVote(vote == 0 ? 1 : vote);
-        }
-        return tally;
-    }
-
-    /** The compensating tally that takes every vote of {@code tally} away (SUM and COUNT). */
-    private static Tally retractAll(Tally tally) {
-        return new Tally(
-                -tally.sum(),
-                -tally.count(),
-                Long.MAX_VALUE,
-                Long.MIN_VALUE,
-                ~tally.sumSqHigh() + (tally.sumSqLow() == 0 ? 1 : 0),
-                -tally.sumSqLow());
     }
 }
