@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.querybuilder.insert.RegularInsert;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,31 +47,25 @@ public final class VoteEventWriter {
     public VoteEventWriter(CqlSession session, Consistency consistency) {
         this.session = session;
         this.consistency = consistency;
-        this.insert =
-                session.prepare(
-                        insertInto("vote_events")
-                                .value("board", bindMarker())
-                                .value("bucket", bindMarker())
-                                .value("shard", bindMarker())
-                                .value("vote_id", bindMarker())
-                                .value("user_id", bindMarker())
-                                .value("voter_id", bindMarker())
-                                .value("votes", bindMarker())
-                                .usingTimestamp(bindMarker())
-                                .build());
+        this.insert = session.prepare(eventRow().usingTimestamp(bindMarker()).build());
         this.insertRetraction =
                 session.prepare(
-                        insertInto("vote_events")
-                                .value("board", bindMarker())
-                                .value("bucket", bindMarker())
-                                .value("shard", bindMarker())
-                                .value("vote_id", bindMarker())
-                                .value("user_id", bindMarker())
-                                .value("voter_id", bindMarker())
-                                .value("votes", bindMarker())
+                        eventRow()
                                 .value("retracts", bindMarker())
                                 .usingTimestamp(bindMarker())
                                 .build());
+    }
+
+    /** The columns of a vote's row; a retraction adds the voteId it retracts. */
+    private static RegularInsert eventRow() {
+        return insertInto("vote_events")
+                .value("board", bindMarker())
+                .value("bucket", bindMarker())
+                .value("shard", bindMarker())
+                .value("vote_id", bindMarker())
+                .value("user_id", bindMarker())
+                .value("voter_id", bindMarker())
+                .value("votes", bindMarker());
     }
 
     /** Appends one event. Idempotent, so the driver may retry it after a timeout. */
