@@ -29,6 +29,7 @@ import org.leaderboard.model.time.Buckets;
 import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.testsupport.TestClock;
 import org.leaderboard.testsupport.TestTokens;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -43,7 +44,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The writer on a random port against a real Cassandra, in one keyspace shared by every integration
  * test class (so they share one Spring context); each test uses boards of its own. The clock is a
- * {@link MovableClock}, so tests can let the write window pass.
+ * {@link TestClock}, so tests can let the write window pass.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Import(WriterIntegrationTestBase.MovableTime.class)
@@ -82,13 +83,13 @@ abstract class WriterIntegrationTestBase {
     static class MovableTime {
         @Bean
         @Primary
-        MovableClock movableClock() {
-            return new MovableClock();
+        TestClock movableClock() {
+            return TestClock.realTime();
         }
     }
 
     @LocalServerPort int port;
-    @Autowired MovableClock clock;
+    @Autowired TestClock clock;
 
     @AfterEach
     void resetClock() {

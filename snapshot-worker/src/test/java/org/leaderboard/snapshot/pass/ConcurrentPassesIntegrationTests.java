@@ -18,6 +18,7 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.testsupport.TestClock;
 
 /**
  * Invariant 5: passes racing on one board, one of them killed between its layers and its head,
@@ -44,7 +45,7 @@ class ConcurrentPassesIntegrationTests {
         clean.createBoard(board);
         Votes generator = new Votes(board.board(), 42);
         List<VoteCastEvent> votes = new ArrayList<>();
-        MutableClock clock = new MutableClock(minute(25)); // target 00:23: nine steps
+        TestClock clock = TestClock.stoppedAt(minute(25)); // target 00:23: nine steps
 
         round(board, votes, generator.between(minute(-2), minute(30), 500, 40), clock);
         clock.set(minute(41)); // target 00:39, continuing from the heads of round one
@@ -67,7 +68,7 @@ class ConcurrentPassesIntegrationTests {
             BoardSettings board,
             List<VoteCastEvent> votes,
             List<VoteCastEvent> more,
-            MutableClock clock)
+            TestClock clock)
             throws Exception {
         racing.insert(board, more);
         clean.insert(board, more);
@@ -81,7 +82,7 @@ class ConcurrentPassesIntegrationTests {
     }
 
     /** Starts the racing passes and one doomed pass at the same moment; returns the failures. */
-    private List<Throwable> race(BoardSettings board, MutableClock clock) throws Exception {
+    private List<Throwable> race(BoardSettings board, TestClock clock) throws Exception {
         List<SnapshotPass> passes = new ArrayList<>();
         for (int i = 0; i < RACING_PASSES; i++) {
             passes.add(racing.pass(clock));

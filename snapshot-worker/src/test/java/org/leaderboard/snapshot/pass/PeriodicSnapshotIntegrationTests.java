@@ -12,6 +12,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.testsupport.TestClock;
 
 /**
  * Snapshots of a board with a period: no layer straddles a period boundary, and every head holds
@@ -47,7 +48,7 @@ class PeriodicSnapshotIntegrationTests {
                 new Votes(board.board(), 11).between(T0.minusSeconds(120), minute(100), 600, 20);
         fixture.insert(board, votes);
 
-        fixture.pass(new MutableClock(minute(100))).run(board);
+        fixture.pass(TestClock.stoppedAt(minute(100))).run(board);
 
         List<SnapshotHead> heads = fixture.snapshots.heads(board.board());
         assertThat(heads)

@@ -24,6 +24,7 @@ import org.leaderboard.model.tally.Tally;
 import org.leaderboard.snapshot.config.RetentionSettings;
 import org.leaderboard.snapshot.retention.Retention;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.testsupport.TestClock;
 
 /**
  * A simulated long run: weeks of hourly buckets written with back-dated times, a snapshot pass and
@@ -51,7 +52,7 @@ class RetentionIntegrationTests {
     void storageLevelsOffAndEverythingInsideTheHorizonReadsAsBefore() {
         BoardSettings board = fixture.createBoard(board("weeks", Period.NONE));
         Votes generator = new Votes(board.board(), 11);
-        MutableClock clock = new MutableClock(T0);
+        TestClock clock = TestClock.stoppedAt(T0);
         SnapshotPass pass = fixture.pass(clock);
         Retention retention = retention(clock);
         EventFolds folds = EventFolds.on(fixture.session, Consistency.DEFAULT);
@@ -126,7 +127,7 @@ class RetentionIntegrationTests {
     void theFinalStandingsOfEveryDayOutliveTheHorizon() {
         BoardSettings board = fixture.createBoard(board("daily", Period.DAILY));
         Votes generator = new Votes(board.board(), 12);
-        MutableClock clock = new MutableClock(T0);
+        TestClock clock = TestClock.stoppedAt(T0);
         SnapshotPass pass = fixture.pass(clock);
         Retention retention = retention(clock);
         List<VoteCastEvent> votes = new ArrayList<>();
@@ -198,7 +199,7 @@ class RetentionIntegrationTests {
         }
     }
 
-    private static Retention retention(MutableClock clock) {
+    private static Retention retention(TestClock clock) {
         return new Retention(
                 fixture.session,
                 SnapshotFixture.SETTINGS,

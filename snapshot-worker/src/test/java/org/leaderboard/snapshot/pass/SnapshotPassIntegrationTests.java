@@ -22,6 +22,7 @@ import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.snapshot.pass.PassResult.Outcome;
 import org.leaderboard.snapshot.store.FoldedPartitionWriter;
 import org.leaderboard.snapshot.store.SnapshotWriter;
+import org.leaderboard.testsupport.TestClock;
 
 class SnapshotPassIntegrationTests {
 
@@ -43,7 +44,8 @@ class SnapshotPassIntegrationTests {
         fixture.insert(board, votes);
 
         // 00:15:30 - 60 s window - 10 s margin = 00:14:20, floored to 00:14:00.
-        PassResult result = fixture.pass(new MutableClock(minute(15).plusSeconds(30))).run(board);
+        PassResult result =
+                fixture.pass(TestClock.stoppedAt(minute(15).plusSeconds(30))).run(board);
 
         Instant cutoff = minute(14);
         assertThat(result.outcome()).isEqualTo(Outcome.ADVANCED);
@@ -82,7 +84,7 @@ class SnapshotPassIntegrationTests {
                 new Votes(board.board(), 2).between(minute(-2), minute(20), 300, 25);
         fixture.insert(board, votes);
 
-        fixture.pass(new MutableClock(minute(20))).run(board);
+        fixture.pass(TestClock.stoppedAt(minute(20))).run(board);
 
         List<SnapshotHead> heads = fixture.snapshots.heads(board.board());
         assertThat(heads).extracting(SnapshotHead::cutoff).contains(minute(1), minute(18));
@@ -100,7 +102,7 @@ class SnapshotPassIntegrationTests {
         List<VoteCastEvent> votes =
                 new ArrayList<>(generator.between(minute(-2), minute(12), 200, 20));
         fixture.insert(board, votes);
-        MutableClock clock = new MutableClock(minute(11).plusSeconds(30));
+        TestClock clock = TestClock.stoppedAt(minute(11).plusSeconds(30));
         PassResult first = fixture.pass(clock).run(board);
         Instant firstCutoff = minute(10);
         assertThat(first.newCutoff()).isEqualTo(firstCutoff);
@@ -133,7 +135,7 @@ class SnapshotPassIntegrationTests {
     void aPassAtTheSafeCutoffAlreadyDoesNothing() {
         BoardSettings board = board("up-to-date");
         fixture.insert(board, new Votes(board.board(), 4).between(minute(-2), minute(5), 50, 5));
-        MutableClock clock = new MutableClock(minute(6));
+        TestClock clock = TestClock.stoppedAt(minute(6));
         fixture.pass(clock).run(board);
         List<SnapshotHead> before = fixture.snapshots.heads(board.board());
 
@@ -160,7 +162,7 @@ class SnapshotPassIntegrationTests {
         List<VoteCastEvent> votes =
                 new ArrayList<>(generator.between(minute(-2), minute(2), 60, 10));
         fixture.insert(board, votes);
-        MutableClock clock = new MutableClock(minute(3).plusSeconds(30));
+        TestClock clock = TestClock.stoppedAt(minute(3).plusSeconds(30));
         fixture.pass(clock).run(board);
         clock.set(minute(6).plusSeconds(30));
         PassResult quiet = fixture.pass(clock).run(board);
@@ -184,7 +186,7 @@ class SnapshotPassIntegrationTests {
     void aBoardWithoutEventsStillAdvancesItsCutoff() {
         BoardSettings board = board("empty");
 
-        PassResult result = fixture.pass(new MutableClock(minute(10))).run(board);
+        PassResult result = fixture.pass(TestClock.stoppedAt(minute(10))).run(board);
 
         SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
         assertThat(head.cutoff()).isEqualTo(minute(8));
@@ -200,7 +202,7 @@ class SnapshotPassIntegrationTests {
         List<VoteCastEvent> votes =
                 new Votes(board.board(), 5).between(minute(-2), minute(12), 200, 15);
         fixture.insert(board, votes);
-        MutableClock clock = new MutableClock(minute(12));
+        TestClock clock = TestClock.stoppedAt(minute(12));
         AtomicInteger layerStages = new AtomicInteger();
         SnapshotPass killed =
                 fixture.pass(
@@ -233,7 +235,7 @@ class SnapshotPassIntegrationTests {
                 new Votes(board.board(), 6).between(minute(-2), minute(12), 100, 10);
         fixture.insert(board, votes);
         StopFlag stop = new StopFlag();
-        MutableClock clock = new MutableClock(minute(12));
+        TestClock clock = TestClock.stoppedAt(minute(12));
         SnapshotPass pass =
                 fixture.pass(
                         clock,
@@ -260,7 +262,7 @@ class SnapshotPassIntegrationTests {
                 new Votes(board.board(), 7).between(minute(-2), minute(5), 40, 5);
         fixture.insert(board, votes);
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        MutableClock clock = new MutableClock(minute(6));
+        TestClock clock = TestClock.stoppedAt(minute(6));
         SnapshotPass pass =
                 new SnapshotPass(
                         EventFolds.on(fixture.session, Consistency.DEFAULT),
