@@ -103,6 +103,7 @@ class ArchitectureTests {
                         "org.leaderboard.writer..",
                         "org.leaderboard.snapshot..",
                         "org.leaderboard.security..",
+                        "org.leaderboard.storebeans..",
                         "org.leaderboard.cli..")
                 .and()
                 .resideOutsideOfPackages(
@@ -111,6 +112,20 @@ class ArchitectureTests {
                 .callMethodWhere(
                         target(owner(type(QueryBuilder.class)))
                                 .and(target(nameMatching("insertInto|update|deleteFrom|truncate"))))
+                .check(CLASSES);
+    }
+
+    @Test
+    void theSharedBeansKnowNoService() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.leaderboard.storebeans..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.leaderboard.writer..",
+                        "org.leaderboard.query..",
+                        "org.leaderboard.snapshot..")
                 .check(CLASSES);
     }
 }
