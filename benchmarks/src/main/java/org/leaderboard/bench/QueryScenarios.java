@@ -58,40 +58,108 @@ final class QueryScenarios {
         }
     }
 
+    /** The cold first query (it loads the snapshot) and the query service's heap per user. */
+    private record ColdStart(double millis, Double heapPerUser) {}
+
+    /**
+     * The default mode: top-100 p50 as the tail grows (pairs of tail events and ms), then top-100
+     * and rank-around with the full tail.
+     */
+    private record DefaultMode(List<double[]> tailCost, Measurement top, Measurement around) {}
+
+    /** The bounded-staleness mode, measured only when the query service supports it. */
+    private record Eventual(Optional<String> unsupported, Measurement top, Measurement around) {}
+
+    /** Redis on the same tallies. */
+    private record RedisBaseline(double loadMillis, Measurement top, Measurement rank) {}
+
     private ScalingRow board(int users, boolean largest) {
         String name = "q-" + users + "-" + System.currentTimeMillis() % 100_000;
         Instant now = Instant.now();
         BoardSettings board = loader.createBoard(name, now.minus(Duration.ofMinutes(50)));
         long[] sums = new long[users];
-        SplittableRandom random = new SplittableRandom(users);
-        Instant historyFrom = now.minus(Duration.ofMinutes(45));
         Measurement historyLoad =
-                loader.load(
-                        board,
-                        users,
-                        i -> {
-                            VoteCastEvent vote =
-                                    new VoteCastEvent(
-                                            org.leaderboard.model.time.TimeUuids.voteIdAt(
-                                                    historyFrom.plusMillis(
-                                                            random.nextLong(
-                                                                    Duration.ofMinutes(15)
-                                                                            .toMillis()))),
-                                            name,
-                                            VoteMaker.user(i),
-                                            VoteMaker.voter(random),
-                                            1 + random.nextInt(10_000));
-                            sums[(int) i] += vote.votes();
-                            return vote;
-                        });
+                loadHistory(board, users, sums, now.minus(Duration.ofMinutes(45)));
+        BoardLoader.TimedPass pass = snapshotHistory(board, users);
+        ColdStart cold = coldFirstQuery(name, users);
+        DefaultMode defaultMode =
+                defaultModeAsTheTailGrows(board, users, sums, pass.result().newCutoff());
+        Eventual eventual = eventualMode(name, users);
+        RedisBaseline onRedis = redisOnTheSameTallies(name, users, sums);
+        sayLatencies(defaultMode, onRedis);
+
+        BoardMeasurements measured =
+                measurements(users, historyLoad, pass, cold, defaultMode, eventual, onRedis);
+        if (largest) {
+            figures.addAll(
+                    QueryFigures.of(
+                            measured,
+                            options.queryThreads(),
+                            oneCaller(name, users, eventual.unsupported())));
+        }
+        return measured.scalingRow();
+    }
+
+    private BoardMeasurements measurements(
+            int users,
+            Measurement historyLoad,
+            BoardLoader.TimedPass pass,
+            ColdStart cold,
+            DefaultMode defaultMode,
+            Eventual eventual,
+            RedisBaseline onRedis) {
+        return new BoardMeasurements(
+                users,
+                options.tailEvents(),
+                historyLoad,
+                pass,
+                cold.millis(),
+                cold.heapPerUser(),
+                defaultMode.tailCost(),
+                defaultMode.top(),
+                defaultMode.around(),
+                eventual.unsupported(),
+                eventual.top(),
+                eventual.around(),
+                onRedis.loadMillis(),
+                onRedis.top(),
+                onRedis.rank());
+    }
+
+    /** One history event per user at times in [historyFrom, historyFrom + 15 min). */
+    private Measurement loadHistory(
+            BoardSettings board, int users, long[] sums, Instant historyFrom) {
+        SplittableRandom random = new SplittableRandom(users);
+        return loader.load(
+                board,
+                users,
+                i -> {
+                    VoteCastEvent vote =
+                            new VoteCastEvent(
+                                    org.leaderboard.model.time.TimeUuids.voteIdAt(
+                                            historyFrom.plusMillis(
+                                                    random.nextLong(
+                                                            Duration.ofMinutes(15).toMillis()))),
+                                    board.board(),
+                                    VoteMaker.user(i),
+                                    VoteMaker.voter(random),
+                                    1 + random.nextInt(10_000));
+                    sums[(int) i] += vote.votes();
+                    return vote;
+                });
+    }
+
+    private BoardLoader.TimedPass snapshotHistory(BoardSettings board, int users) {
         Progress.say("  " + users + " history events loaded; snapshot pass ...");
         BoardLoader.TimedPass pass = loader.pass(board, Instant.now());
-        Instant cutoff = pass.result().newCutoff();
         Progress.say(
                 String.format(
                         "  pass: %.0f ms (%.0f events/s), cutoff %s",
-                        pass.millis(), pass.eventsPerSecond(), cutoff));
+                        pass.millis(), pass.eventsPerSecond(), pass.result().newCutoff()));
+        return pass;
+    }
 
+    private ColdStart coldFirstQuery(String name, int users) {
         Optional<Double> heapBefore = queries.heapAfterGc();
         long coldStart = System.nanoTime();
         requireOk(queries.top100(name, null), "cold top-100");
@@ -108,7 +176,12 @@ final class QueryScenarios {
                         heapPerUser == null
                                 ? "unknown (jcmd or metric unavailable)"
                                 : String.format("%.0f bytes", heapPerUser)));
+        return new ColdStart(coldMillis, heapPerUser);
+    }
 
+    private DefaultMode defaultModeAsTheTailGrows(
+            BoardSettings board, int users, long[] sums, Instant cutoff) {
+        String name = board.board();
         List<double[]> tailCost = new ArrayList<>();
         tailCost.add(new double[] {0, measureTop100(name, null).p50Millis()});
         int firstStep = Math.max(1, options.tailEvents() / 10);
@@ -119,80 +192,58 @@ final class QueryScenarios {
         Measurement top = measureTop100(name, null);
         Measurement around = measureAround(name, users, null);
         tailCost.add(new double[] {options.tailEvents(), top.p50Millis()});
+        return new DefaultMode(tailCost, top, around);
+    }
+
+    private Eventual eventualMode(String name, int users) {
         Optional<String> unsupported = queries.eventualUnsupported(name);
         Measurement eventualTop =
                 unsupported.isEmpty() ? measureTop100(name, QueryClient.EVENTUAL) : null;
         Measurement eventualAround =
                 unsupported.isEmpty() ? measureAround(name, users, QueryClient.EVENTUAL) : null;
+        return new Eventual(unsupported, eventualTop, eventualAround);
+    }
 
+    private RedisBaseline redisOnTheSameTallies(String name, int users, long[] sums) {
         Progress.say("  loading the same tallies into Redis and querying it ...");
         long redisLoadStart = System.nanoTime();
         redis.load(name, sums);
         double redisLoadMillis = (System.nanoTime() - redisLoadStart) / 1e6;
-        Measurement redisTop =
-                redis.top100(
-                        name,
-                        options.queryThreads(),
-                        options.queryDuration(),
-                        options.minQueries());
-        Measurement redisRank =
-                redis.rank(
-                        name,
-                        users,
-                        options.queryThreads(),
-                        options.queryDuration(),
-                        options.minQueries());
+        Measurement redisTop = redisTop100(name, options.queryThreads());
+        Measurement redisRank = redisRank(name, users, options.queryThreads());
+        return new RedisBaseline(redisLoadMillis, redisTop, redisRank);
+    }
+
+    private static void sayLatencies(DefaultMode defaultMode, RedisBaseline onRedis) {
         Progress.say(
                 String.format(
                         "  top-100 p50 %.2f ms (Redis %.3f ms); around p50 %.2f ms (Redis ZREVRANK %.3f ms)",
-                        top.p50Millis(),
-                        redisTop.p50Millis(),
-                        around.p50Millis(),
-                        redisRank.p50Millis()));
+                        defaultMode.top().p50Millis(),
+                        onRedis.top().p50Millis(),
+                        defaultMode.around().p50Millis(),
+                        onRedis.rank().p50Millis()));
+    }
 
-        BoardMeasurements measured =
-                new BoardMeasurements(
-                        users,
-                        options.tailEvents(),
-                        historyLoad,
-                        pass,
-                        coldMillis,
-                        heapPerUser,
-                        tailCost,
-                        top,
-                        around,
-                        unsupported,
-                        eventualTop,
-                        eventualAround,
-                        redisLoadMillis,
-                        redisTop,
-                        redisRank);
-        if (largest) {
-            QueryFigures.OneCaller alone = null;
-            if (unsupported.isEmpty()) {
-                Progress.say("  the same queries with one caller (latency without queueing) ...");
-                alone =
-                        new QueryFigures.OneCaller(
-                                measure(1, () -> queries.top100(name, QueryClient.EVENTUAL)),
-                                measure(
-                                        1,
-                                        () ->
-                                                queries.around(
-                                                        name,
-                                                        randomUser(users),
-                                                        QueryClient.EVENTUAL)),
-                                redis.top100(
-                                        name, 1, options.queryDuration(), options.minQueries()),
-                                redis.rank(
-                                        name,
-                                        users,
-                                        1,
-                                        options.queryDuration(),
-                                        options.minQueries()));
-            }
-            figures.addAll(QueryFigures.of(measured, options.queryThreads(), alone));
+    /** The bounded-staleness queries and Redis with one caller; null without that mode. */
+    private QueryFigures.OneCaller oneCaller(
+            String name, int users, Optional<String> eventualUnsupported) {
+        if (eventualUnsupported.isPresent()) {
+            return null;
         }
-        return measured.scalingRow();
+        Progress.say("  the same queries with one caller (latency without queueing) ...");
+        return new QueryFigures.OneCaller(
+                measure(1, () -> queries.top100(name, QueryClient.EVENTUAL)),
+                measure(1, () -> queries.around(name, randomUser(users), QueryClient.EVENTUAL)),
+                redisTop100(name, 1),
+                redisRank(name, users, 1));
+    }
+
+    private Measurement redisTop100(String name, int callers) {
+        return redis.top100(name, callers, options.queryDuration(), options.minQueries());
+    }
+
+    private Measurement redisRank(String name, int users, int callers) {
+        return redis.rank(name, users, callers, options.queryDuration(), options.minQueries());
     }
 
     private Measurement measure(
@@ -209,26 +260,13 @@ final class QueryScenarios {
     }
 
     private Measurement measureTop100(String board, String consistency) {
-        return ClosedLoop.run(
-                options.queryThreads(),
-                options.queryDuration(),
-                options.minQueries(),
-                () -> queries.top100(board, consistency).statusCode() == 200);
+        return measure(options.queryThreads(), () -> queries.top100(board, consistency));
     }
 
     private Measurement measureAround(String board, int users, String consistency) {
-        return ClosedLoop.run(
+        return measure(
                 options.queryThreads(),
-                options.queryDuration(),
-                options.minQueries(),
-                () ->
-                        queries.around(
-                                                board,
-                                                VoteMaker.user(
-                                                        ThreadLocalRandom.current().nextInt(users)),
-                                                consistency)
-                                        .statusCode()
-                                == 200);
+                () -> queries.around(board, randomUser(users), consistency));
     }
 
     /** Tail events at times in [cutoff, now), for existing users, 1 to 5 points. */

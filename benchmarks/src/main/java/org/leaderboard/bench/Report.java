@@ -49,10 +49,26 @@ final class Report {
         }
     }
 
+    private static final String FIGURE_ROW =
+            "%-24s | %-62s | %12s %-10s | %9s | %9s | %-28s | %7s | %-8s | %s%n";
+    private static final String SCALING_HEADER =
+            "%10s | %8s | %10s | %12s | %9s | %10s | %9s | %9s | %9s | %9s | %10s | %10s | %9s | %9s%n";
+    private static final String SCALING_ROW =
+            "%10d | %8d | %10s | %12s | %9s | %10s | %9s | %9s | %9s | %9s | %10s | %10s | %9s | %9s%n";
+
     void print(PrintStream out) {
         out.println();
+        printFigures(out);
+        if (!scaling.isEmpty()) {
+            printScalingCurve(out);
+        }
+        printFailures(out);
+        out.println();
+    }
+
+    private void printFigures(PrintStream out) {
         out.printf(
-                "%-24s | %-62s | %12s %-10s | %9s | %9s | %-28s | %7s | %-8s | %s%n",
+                FIGURE_ROW,
                 "scenario",
                 "figure",
                 "value",
@@ -65,61 +81,72 @@ final class Report {
                 "verdict");
         out.println("-".repeat(200));
         for (Figure f : figures) {
-            out.printf(
-                    "%-24s | %-62s | %12s %-10s | %9s | %9s | %-28s | %7s | %-8s | %s%n",
-                    f.scenario(),
-                    cut(f.name(), 62),
-                    number(f.value()),
-                    f.unit(),
-                    number(f.p50Millis()),
-                    number(f.p99Millis()),
-                    cut(nz(f.baseline()), 28),
-                    f.ratio() == null ? "" : String.format("%.2fx", f.ratio()),
-                    nz(f.target()),
-                    f.verdict());
+            printFigure(out, f);
         }
-        if (!scaling.isEmpty()) {
-            out.println();
-            out.println("5 scaling curve (default mode unless marked; ms unless marked)");
-            out.printf(
-                    "%10s | %8s | %10s | %12s | %9s | %10s | %9s | %9s | %9s | %9s | %10s | %10s | %9s | %9s%n",
-                    "users",
-                    "tail",
-                    "pass ms",
-                    "pass ev/s",
-                    "cold ms",
-                    "heap B/u",
-                    "top p50",
-                    "top p99",
-                    "top q/s",
-                    "rank p50",
-                    "ev top p50",
-                    "ev rnk p50",
-                    "redis top",
-                    "redis rnk");
-            for (ScalingRow r : scaling) {
-                out.printf(
-                        "%10d | %8d | %10s | %12s | %9s | %10s | %9s | %9s | %9s | %9s | %10s | %10s | %9s | %9s%n",
-                        r.users(),
-                        r.tailEvents(),
-                        number(r.snapshotPassMillis()),
-                        number(r.snapshotEventsPerSecond()),
-                        number(r.coldQueryMillis()),
-                        number(r.heapBytesPerUser()),
-                        number(r.top100P50Millis()),
-                        number(r.top100P99Millis()),
-                        number(r.top100PerSecond()),
-                        number(r.aroundP50Millis()),
-                        orNa(r.eventualTop100P50Millis()),
-                        orNa(r.eventualAroundP50Millis()),
-                        number(r.redisTop100P50Millis()),
-                        number(r.redisRankP50Millis()));
-            }
+    }
+
+    private static void printFigure(PrintStream out, Figure f) {
+        out.printf(
+                FIGURE_ROW,
+                f.scenario(),
+                cut(f.name(), 62),
+                number(f.value()),
+                f.unit(),
+                number(f.p50Millis()),
+                number(f.p99Millis()),
+                cut(nz(f.baseline()), 28),
+                f.ratio() == null ? "" : String.format("%.2fx", f.ratio()),
+                nz(f.target()),
+                f.verdict());
+    }
+
+    private void printScalingCurve(PrintStream out) {
+        out.println();
+        out.println("5 scaling curve (default mode unless marked; ms unless marked)");
+        out.printf(
+                SCALING_HEADER,
+                "users",
+                "tail",
+                "pass ms",
+                "pass ev/s",
+                "cold ms",
+                "heap B/u",
+                "top p50",
+                "top p99",
+                "top q/s",
+                "rank p50",
+                "ev top p50",
+                "ev rnk p50",
+                "redis top",
+                "redis rnk");
+        for (ScalingRow r : scaling) {
+            printScalingRow(out, r);
         }
+    }
+
+    private static void printScalingRow(PrintStream out, ScalingRow r) {
+        out.printf(
+                SCALING_ROW,
+                r.users(),
+                r.tailEvents(),
+                number(r.snapshotPassMillis()),
+                number(r.snapshotEventsPerSecond()),
+                number(r.coldQueryMillis()),
+                number(r.heapBytesPerUser()),
+                number(r.top100P50Millis()),
+                number(r.top100P99Millis()),
+                number(r.top100PerSecond()),
+                number(r.aroundP50Millis()),
+                orNa(r.eventualTop100P50Millis()),
+                orNa(r.eventualAroundP50Millis()),
+                number(r.redisTop100P50Millis()),
+                number(r.redisRankP50Millis()));
+    }
+
+    private void printFailures(PrintStream out) {
         for (String failure : failures) {
             out.println("FAILED: " + failure);
         }
-        out.println();
     }
 
     static String number(Double d) {

@@ -29,68 +29,122 @@ final class SnapshotScenario {
         this.loader = loader;
     }
 
+    /** The scenario's instants: the epoch T0, the boards' creation, the ends of both spans. */
+    private record Timeline(Instant t0, Instant createdAt, Instant historyEnd, Instant newEnd) {
+
+        static Timeline sixHoursAgo() {
+            Instant t0 = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(6));
+            // epoch = floor(createdAt - window - bucket) = T0
+            Instant createdAt = t0.plus(Duration.ofMinutes(2));
+            Instant historyEnd = t0.plus(SPAN);
+            return new Timeline(t0, createdAt, historyEnd, historyEnd.plus(SPAN));
+        }
+    }
+
+    /** The two boards of each kind, in the order they are created and snapshotted. */
+    private record Boards(
+            BoardSettings little, BoardSettings big, BoardSettings little2, BoardSettings big2) {
+
+        List<BoardSettings> littles() {
+            return List.of(little, little2);
+        }
+
+        List<BoardSettings> bigs() {
+            return List.of(big, big2);
+        }
+
+        List<BoardSettings> all() {
+            return List.of(little, big, little2, big2);
+        }
+    }
+
+    /** The measured passes, each kind's two averaged. */
+    private record Passes(BoardLoader.TimedPass little, BoardLoader.TimedPass big) {}
+
     List<Figure> run() {
-        Instant t0 = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(6));
-        // epoch = floor(createdAt - window - bucket) = T0
-        Instant createdAt = t0.plus(Duration.ofMinutes(2));
-        Instant historyEnd = t0.plus(SPAN);
-        Instant newEnd = historyEnd.plus(SPAN);
+        Timeline time = Timeline.sixHoursAgo();
         String suffix = "-" + System.currentTimeMillis() % 100_000;
         // Two boards of each kind, passed in the order little, big, big, little and averaged: one
         // pass each was too noisy on a shared 2-core machine (1.09x and 1.25x in two runs).
-        BoardSettings little = loader.createBoard("snap-little" + suffix, createdAt);
-        BoardSettings big = loader.createBoard("snap-big" + suffix, createdAt);
-        BoardSettings little2 = loader.createBoard("snap-little2" + suffix, createdAt);
-        BoardSettings big2 = loader.createBoard("snap-big2" + suffix, createdAt);
+        Boards boards = createBoards(suffix, time.createdAt());
         long bigHistory = (long) options.newEvents() * options.historyFactor();
 
+        loadHistories(boards, bigHistory, time.t0());
+        snapshotHistories(boards, time.historyEnd());
+        loadNewEvents(boards, time);
+        // A pass of its own first, so that neither measured pass pays for the harness JVM's JIT.
+        warmUpPass(suffix, time);
+        Passes passes = measurePasses(boards, time.newEnd());
+        Measurement raw = loader.rawRead(boards.big(), time.historyEnd(), time.newEnd());
+        Progress.say(
+                String.format(
+                        "  passes: little history %.0f ms, %dx history %.0f ms; raw read %.0f rows/s",
+                        passes.little().millis(),
+                        options.historyFactor(),
+                        passes.big().millis(),
+                        raw.rate()));
+        return figures(passes.little(), passes.big(), raw, bigHistory);
+    }
+
+    private Boards createBoards(String suffix, Instant createdAt) {
+        return new Boards(
+                loader.createBoard("snap-little" + suffix, createdAt),
+                loader.createBoard("snap-big" + suffix, createdAt),
+                loader.createBoard("snap-little2" + suffix, createdAt),
+                loader.createBoard("snap-big2" + suffix, createdAt));
+    }
+
+    private void loadHistories(Boards boards, long bigHistory, Instant t0) {
         Progress.say(
                 "scenario 3/5 snapshots: loading "
                         + options.littleHistory()
                         + " and "
                         + bigHistory
                         + " history events, on two boards each ...");
-        for (BoardSettings board : List.of(little, little2)) {
+        for (BoardSettings board : boards.littles()) {
             load(board, options.littleHistory(), t0, 31);
         }
-        for (BoardSettings board : List.of(big, big2)) {
+        for (BoardSettings board : boards.bigs()) {
             load(board, bigHistory, t0, 32);
         }
+    }
+
+    private void snapshotHistories(Boards boards, Instant historyEnd) {
         Progress.say("  snapshotting the histories ...");
-        for (BoardSettings board : List.of(little, big, little2, big2)) {
+        for (BoardSettings board : boards.all()) {
             loader.pass(board, BoardLoader.nowForCutoff(board, historyEnd));
         }
+    }
 
+    private void loadNewEvents(Boards boards, Timeline time) {
         Progress.say("  loading the same " + options.newEvents() + " new events on all four ...");
-        for (BoardSettings board : List.of(little, big, little2, big2)) {
-            load(board, options.newEvents(), historyEnd, 33);
+        for (BoardSettings board : boards.all()) {
+            load(board, options.newEvents(), time.historyEnd(), 33);
         }
-        loader.rawRead(big, historyEnd, newEnd); // warms caches for both readers alike
+        // Warms caches for both readers alike.
+        loader.rawRead(boards.big(), time.historyEnd(), time.newEnd());
+    }
 
-        // A pass of its own first, so that neither measured pass pays for the harness JVM's JIT.
+    private void warmUpPass(String suffix, Timeline time) {
         Progress.say("  warm-up pass on a fifth board ...");
-        BoardSettings warm = loader.createBoard("snap-warm" + suffix, createdAt);
-        load(warm, options.newEvents() / 2, historyEnd, 34);
-        loader.pass(warm, BoardLoader.nowForCutoff(warm, newEnd));
+        BoardSettings warm = loader.createBoard("snap-warm" + suffix, time.createdAt());
+        load(warm, options.newEvents() / 2, time.historyEnd(), 34);
+        loader.pass(warm, BoardLoader.nowForCutoff(warm, time.newEnd()));
+    }
 
+    private Passes measurePasses(Boards boards, Instant newEnd) {
         Progress.say("  measuring the incremental passes (little, big, big, little) ...");
-        BoardLoader.TimedPass little1 =
-                loader.pass(little, BoardLoader.nowForCutoff(little, newEnd));
-        BoardLoader.TimedPass big1 = loader.pass(big, BoardLoader.nowForCutoff(big, newEnd));
-        BoardLoader.TimedPass big2Pass = loader.pass(big2, BoardLoader.nowForCutoff(big2, newEnd));
-        BoardLoader.TimedPass little2Pass =
-                loader.pass(little2, BoardLoader.nowForCutoff(little2, newEnd));
-        BoardLoader.TimedPass passLittle = BoardLoader.TimedPass.mean(little1, little2Pass);
-        BoardLoader.TimedPass passBig = BoardLoader.TimedPass.mean(big1, big2Pass);
-        Measurement raw = loader.rawRead(big, historyEnd, newEnd);
-        Progress.say(
-                String.format(
-                        "  passes: little history %.0f ms, %dx history %.0f ms; raw read %.0f rows/s",
-                        passLittle.millis(),
-                        options.historyFactor(),
-                        passBig.millis(),
-                        raw.rate()));
-        return figures(passLittle, passBig, raw, bigHistory);
+        BoardLoader.TimedPass little1 = pass(boards.little(), newEnd);
+        BoardLoader.TimedPass big1 = pass(boards.big(), newEnd);
+        BoardLoader.TimedPass big2 = pass(boards.big2(), newEnd);
+        BoardLoader.TimedPass little2 = pass(boards.little2(), newEnd);
+        return new Passes(
+                BoardLoader.TimedPass.mean(little1, little2),
+                BoardLoader.TimedPass.mean(big1, big2));
+    }
+
+    private BoardLoader.TimedPass pass(BoardSettings board, Instant cutoff) {
+        return loader.pass(board, BoardLoader.nowForCutoff(board, cutoff));
     }
 
     private List<Figure> figures(
@@ -98,64 +152,81 @@ final class SnapshotScenario {
             BoardLoader.TimedPass big,
             Measurement raw,
             long bigHistory) {
-        String events = little.result().eventsRead() + " new events";
         return List.of(
-                Figure.plain(
-                        NAME,
-                        "pass, little history (" + options.littleHistory() + " events)",
-                        "ms",
-                        null,
-                        little.millis(),
-                        events + "; mean of two passes: " + little.result().summary()),
-                Figure.compared(
-                        NAME,
-                        "pass, "
-                                + options.historyFactor()
-                                + "x history ("
-                                + bigHistory
-                                + " events)",
-                        "ms",
-                        null,
+                littleHistoryPass(little),
+                bigHistoryPass(big, little, bigHistory),
+                rawRead(raw),
+                foldRate(big, raw),
+                wholePassRate(big, raw));
+    }
+
+    private Figure littleHistoryPass(BoardLoader.TimedPass little) {
+        String events = little.result().eventsRead() + " new events";
+        return Figure.plain(
+                NAME,
+                "pass, little history (" + options.littleHistory() + " events)",
+                "ms",
+                null,
+                little.millis(),
+                events + "; mean of two passes: " + little.result().summary());
+    }
+
+    private Figure bigHistoryPass(
+            BoardLoader.TimedPass big, BoardLoader.TimedPass little, long bigHistory) {
+        return Figure.compared(
+                NAME,
+                "pass, " + options.historyFactor() + "x history (" + bigHistory + " events)",
+                "ms",
+                null,
+                big.millis(),
+                "pass with little history",
+                little.millis(),
+                Target.atMost(1.2),
+                "mean of two passes: " + big.result().summary());
+    }
+
+    private static Figure rawRead(Measurement raw) {
+        return Figure.plain(
+                NAME,
+                "raw driver read of the same rows (baseline)",
+                "rows/s",
+                raw,
+                raw.rate(),
+                "32 partitions in flight, like the fold");
+    }
+
+    private Figure foldRate(BoardLoader.TimedPass big, Measurement raw) {
+        return Figure.compared(
+                NAME,
+                "events folded per second (fold phase: read + fold, "
+                        + options.historyFactor()
+                        + "x history)",
+                "events/s",
+                null,
+                big.foldedPerSecond(),
+                "raw driver read",
+                raw.rate(),
+                Target.atLeast(0.5),
+                String.format(
+                        "fold %.0f ms of the %.0f ms pass; layer write %.0f ms, compaction"
+                                + " %.0f ms",
+                        big.result().foldMillis(),
                         big.millis(),
-                        "pass with little history",
-                        little.millis(),
-                        Target.atMost(1.2),
-                        "mean of two passes: " + big.result().summary()),
-                Figure.plain(
-                        NAME,
-                        "raw driver read of the same rows (baseline)",
-                        "rows/s",
-                        raw,
-                        raw.rate(),
-                        "32 partitions in flight, like the fold"),
-                Figure.compared(
-                        NAME,
-                        "events folded per second (fold phase: read + fold, "
-                                + options.historyFactor()
-                                + "x history)",
-                        "events/s",
-                        null,
-                        big.foldedPerSecond(),
-                        "raw driver read",
-                        raw.rate(),
-                        Target.atLeast(0.5),
-                        String.format(
-                                "fold %.0f ms of the %.0f ms pass; layer write %.0f ms, compaction"
-                                        + " %.0f ms",
-                                big.result().foldMillis(),
-                                big.millis(),
-                                big.result().layerMillis(),
-                                big.result().compactMillis())),
-                Figure.compared(
-                        NAME,
-                        "events per second, whole pass (" + options.historyFactor() + "x history)",
-                        "events/s",
-                        null,
-                        big.eventsPerSecond(),
-                        "raw driver read",
-                        raw.rate(),
-                        null,
-                        "includes writing the delta layer, compaction and the head"));
+                        big.result().layerMillis(),
+                        big.result().compactMillis()));
+    }
+
+    private Figure wholePassRate(BoardLoader.TimedPass big, Measurement raw) {
+        return Figure.compared(
+                NAME,
+                "events per second, whole pass (" + options.historyFactor() + "x history)",
+                "events/s",
+                null,
+                big.eventsPerSecond(),
+                "raw driver read",
+                raw.rate(),
+                null,
+                "includes writing the delta layer, compaction and the head");
     }
 
     private void load(BoardSettings board, long count, Instant from, long seed) {

@@ -24,15 +24,14 @@ final class WritePathScenarios {
     private static final int SINGLE_IN_FLIGHT = 256;
     private static final int SINGLE_WARM_UP = 60_000;
     private static final int BATCH_IN_FLIGHT = 8;
+    private static final String RAW_INSERT = "raw driver async INSERT";
+    private static final String IN_FLIGHT = " in flight";
 
     private final BenchOptions options;
     private final DriverBaselines driver;
     private final HttpVotes http;
     private final BoardLoader loader;
     private final long writerPid;
-    // CPU over each load's warm-up and measured window, for the figures' notes.
-    private String singleCpuNote = "";
-    private String batchCpuNote = "";
 
     WritePathScenarios(
             BenchOptions options,
@@ -47,61 +46,30 @@ final class WritePathScenarios {
         this.loader = loader;
     }
 
+    /**
+     * A load on the writer as measured, with the writer's CPU over the load's warm-up and measured
+     * window, for the figures' notes.
+     */
+    private record OnWriter(Measurement measured, String cpuNote) {}
+
     List<Figure> writePath() {
         SplittableRandom random = new SplittableRandom(1);
         int users = options.writeUsers();
         BoardSettings raw = loader.createBoard("write-raw", Instant.now());
         http.createBoard("write-http");
-        Progress.say("scenario 1/5 write path: warming Cassandra up with raw inserts ...");
-        // Cassandra's own JIT takes tens of seconds to settle: a short warm-up left the first
-        // measurement (the baseline) about a third low in one run.
-        rawInserts(raw, random, users)
-                .forDuration(options.warmup(), options.warmup().multipliedBy(5));
-        Progress.say("  warming the writer up (a fresh JVM answers its first requests slowly) ...");
-        // The JIT needs tens of thousands of requests before the writer's CPU per vote settles.
-        new AsyncLoad(
-                        "http warm-up",
-                        SINGLE_IN_FLIGHT,
-                        i -> http.single("write-http", random.nextInt(users), random))
-                .count(options.quick() ? 500 : SINGLE_WARM_UP);
-        new AsyncLoad(
-                        "http warm-up",
-                        4,
-                        i -> http.batch("write-http", users(random, users), random))
-                .count(20);
+        warmUpCassandra(raw, random, users);
+        warmUpWriter(random, users);
         // The baselines are measured first and last and pooled, the API in between, so that
         // neither side gets the drift of a warming system.
         Measurement insertFirst = measure("raw driver INSERT", rawInserts(raw, random, users));
         Measurement counterFirst = measure("counter UPDATE votes = votes + 1", counters(random));
-        ProcessCpu singleCpu = ProcessCpu.start(writerPid);
-        Measurement single =
-                measure(
-                        "HTTP single vote",
-                        new AsyncLoad(
-                                "http single",
-                                SINGLE_IN_FLIGHT,
-                                i -> http.single("write-http", random.nextInt(users), random)));
-        singleCpuNote = singleCpu.summary(single.rate());
-        ProcessCpu batchCpu = ProcessCpu.start(writerPid);
-        Measurement batch =
-                measure(
+        OnWriter single =
+                measureOnWriter("HTTP single vote", singleVotes("http single", random, users));
+        OnWriter batch =
+                measureOnWriter(
                         "HTTP batch of " + BATCH,
-                        new AsyncLoad(
-                                "http batch",
-                                BATCH_IN_FLIGHT,
-                                i -> http.batch("write-http", users(random, users), random)));
-        batchCpuNote = batchCpu.summary(batch.rate());
-        Measurement lwt =
-                measure(
-                        "LWT read-modify-write",
-                        new AsyncLoad(
-                                "lwt",
-                                LWT_IN_FLIGHT,
-                                i ->
-                                        driver.readModifyWrite(
-                                                "write",
-                                                VoteMaker.user(random.nextInt(users)),
-                                                VoteMaker.points(random))));
+                        batches("http batch", BATCH_IN_FLIGHT, "write-http", random, users));
+        Measurement lwt = measure("LWT read-modify-write", readModifyWrites(random, users));
         Measurement counterLast = measure("counter UPDATE votes = votes + 1", counters(random));
         Measurement insertLast = measure("raw driver INSERT", rawInserts(raw, random, users));
         Measurement insert = Measurement.pooled(List.of(insertFirst, insertLast));
@@ -109,95 +77,151 @@ final class WritePathScenarios {
         return figures(insert, counter, lwt, single, batch);
     }
 
+    private void warmUpCassandra(BoardSettings raw, SplittableRandom random, int users) {
+        Progress.say("scenario 1/5 write path: warming Cassandra up with raw inserts ...");
+        // Cassandra's own JIT takes tens of seconds to settle: a short warm-up left the first
+        // measurement (the baseline) about a third low in one run.
+        rawInserts(raw, random, users)
+                .forDuration(options.warmup(), options.warmup().multipliedBy(5));
+    }
+
+    private void warmUpWriter(SplittableRandom random, int users) {
+        Progress.say("  warming the writer up (a fresh JVM answers its first requests slowly) ...");
+        // The JIT needs tens of thousands of requests before the writer's CPU per vote settles.
+        singleVotes("http warm-up", random, users).count(options.quick() ? 500 : SINGLE_WARM_UP);
+        batches("http warm-up", 4, "write-http", random, users).count(20);
+    }
+
+    private OnWriter measureOnWriter(String what, AsyncLoad load) {
+        ProcessCpu cpu = ProcessCpu.start(writerPid);
+        Measurement measured = measure(what, load);
+        return new OnWriter(measured, cpu.summary(measured.rate()));
+    }
+
     private List<Figure> figures(
             Measurement insert,
             Measurement counter,
             Measurement lwt,
-            Measurement single,
-            Measurement batch) {
-        String raw = "raw driver async INSERT";
-        String inFlight = " in flight";
-        List<Figure> f = new ArrayList<>();
-        f.add(
-                Figure.plain(
-                        WRITE,
-                        raw + " (baseline, the store's ceiling)",
-                        "votes/s",
-                        insert,
-                        insert.rate(),
-                        DRIVER_IN_FLIGHT
-                                + inFlight
-                                + ", same rows as the writer; measured first and last, pooled"));
-        f.add(
-                Figure.compared(
-                        WRITE,
-                        "counter UPDATE votes = votes + 1",
-                        "votes/s",
-                        counter,
-                        counter.rate(),
-                        raw,
-                        insert.rate(),
-                        null,
-                        DRIVER_IN_FLIGHT
-                                + inFlight
-                                + "; measured second and second-to-last, pooled"));
-        f.add(
-                Figure.compared(
-                        WRITE,
-                        "LWT read-modify-write (IF NOT EXISTS / IF)",
-                        "votes/s",
-                        lwt,
-                        lwt.rate(),
-                        raw,
-                        insert.rate(),
-                        null,
-                        LWT_IN_FLIGHT + inFlight + "; a lost race reads and retries"));
-        f.add(
-                Figure.compared(
-                        WRITE,
-                        "writer API, batch of " + BATCH,
-                        "votes/s",
-                        batch,
-                        batch.rate(),
-                        raw,
-                        insert.rate(),
-                        Target.atLeast(0.5),
-                        BATCH_IN_FLIGHT
-                                + " requests in flight; latency per request; "
-                                + batchCpuNote));
-        f.add(
-                Figure.compared(
-                        WRITE,
-                        "writer API, batch of " + BATCH + " vs counters",
-                        "votes/s",
-                        batch,
-                        batch.rate(),
-                        "counter UPDATE",
-                        counter.rate(),
-                        Target.atLeast(1.5),
-                        null));
-        f.add(
-                Figure.compared(
-                        WRITE,
-                        "writer API, single vote",
-                        "votes/s",
-                        single,
-                        single.rate(),
-                        raw,
-                        insert.rate(),
-                        Target.atLeast(0.4),
-                        SINGLE_IN_FLIGHT
-                                + " connections (Reactor Netty client); "
-                                + singleCpuNote
-                                + "; wrk with 256 connections: SingleVoteBench"));
-        return f;
+            OnWriter single,
+            OnWriter batch) {
+        return List.of(
+                rawInsertBaseline(insert),
+                countersAgainstRawInsert(counter, insert),
+                readModifyWriteAgainstRawInsert(lwt, insert),
+                batchesAgainstRawInsert(batch, insert),
+                batchesAgainstCounters(batch.measured(), counter),
+                singleVotesAgainstRawInsert(single, insert));
+    }
+
+    private static Figure rawInsertBaseline(Measurement insert) {
+        return Figure.plain(
+                WRITE,
+                RAW_INSERT + " (baseline, the store's ceiling)",
+                "votes/s",
+                insert,
+                insert.rate(),
+                DRIVER_IN_FLIGHT
+                        + IN_FLIGHT
+                        + ", same rows as the writer; measured first and last, pooled");
+    }
+
+    private static Figure againstRawInsert(
+            String name, Measurement measured, Measurement insert, Target target, String note) {
+        return Figure.compared(
+                WRITE,
+                name,
+                "votes/s",
+                measured,
+                measured.rate(),
+                RAW_INSERT,
+                insert.rate(),
+                target,
+                note);
+    }
+
+    private static Figure countersAgainstRawInsert(Measurement counter, Measurement insert) {
+        return againstRawInsert(
+                "counter UPDATE votes = votes + 1",
+                counter,
+                insert,
+                null,
+                DRIVER_IN_FLIGHT + IN_FLIGHT + "; measured second and second-to-last, pooled");
+    }
+
+    private static Figure readModifyWriteAgainstRawInsert(Measurement lwt, Measurement insert) {
+        return againstRawInsert(
+                "LWT read-modify-write (IF NOT EXISTS / IF)",
+                lwt,
+                insert,
+                null,
+                LWT_IN_FLIGHT + IN_FLIGHT + "; a lost race reads and retries");
+    }
+
+    private static Figure batchesAgainstRawInsert(OnWriter batch, Measurement insert) {
+        return againstRawInsert(
+                "writer API, batch of " + BATCH,
+                batch.measured(),
+                insert,
+                Target.atLeast(0.5),
+                BATCH_IN_FLIGHT + " requests in flight; latency per request; " + batch.cpuNote());
+    }
+
+    private static Figure singleVotesAgainstRawInsert(OnWriter single, Measurement insert) {
+        return againstRawInsert(
+                "writer API, single vote",
+                single.measured(),
+                insert,
+                Target.atLeast(0.4),
+                SINGLE_IN_FLIGHT
+                        + " connections (Reactor Netty client); "
+                        + single.cpuNote()
+                        + "; wrk with 256 connections: SingleVoteBench");
+    }
+
+    private static Figure batchesAgainstCounters(Measurement batch, Measurement counter) {
+        return Figure.compared(
+                WRITE,
+                "writer API, batch of " + BATCH + " vs counters",
+                "votes/s",
+                batch,
+                batch.rate(),
+                "counter UPDATE",
+                counter.rate(),
+                Target.atLeast(1.5),
+                null);
     }
 
     /** Shards of the second hot board: the design's remedy for a board known to be hot. */
     static final int HOT_SHARDS = 32;
 
+    /** A load of scenario 2: its name in the progress lines, and a fresh load for each round. */
+    private record NamedLoad(String name, Supplier<AsyncLoad> fresh) {}
+
+    /** The pooled measurements of scenario 2. */
+    private record Contention(Measurement spread, Measurement hot, Measurement sharded) {}
+
     List<Figure> contention() {
         SplittableRandom random = new SplittableRandom(2);
+        List<String> spread = createContentionBoards();
+        // The first batch of each board makes the writer look the board up; keep that out.
+        warmUpBoardLookups(spread, random);
+        NamedLoad hot = new NamedLoad("hot board, 10 users", () -> hotBoard("hot", random));
+        NamedLoad sharded =
+                new NamedLoad(
+                        "hot board, 10 users, " + HOT_SHARDS + " shards",
+                        () -> hotBoard("hot-sharded", random));
+        NamedLoad spreadOut = spreadLoad(spread, random);
+        // Each load is measured twice, in the order spread, hot, sharded, sharded, hot, spread,
+        // and pooled,
+        // after a warm-up of both: the writer keeps getting faster for a while (JIT), and a fixed
+        // order would hand that drift to whichever side runs later (measured: 0.77x hot-first,
+        // 1.20x spread-first with the same code).
+        warmUpWith(hot, sharded, spreadOut);
+        return contentionFigures(measureMirrored(spreadOut, hot, sharded));
+    }
+
+    /** Creates the hot board, its sharded twin and the spread boards; returns the spread ones. */
+    private List<String> createContentionBoards() {
         Progress.say("scenario 2/5 no contention: creating 1 hot board and 100 spread boards ...");
         http.createBoard("hot");
         http.createBoard("hot-sharded", HOT_SHARDS);
@@ -206,7 +230,10 @@ final class WritePathScenarios {
             spread.add("spread-" + b);
             http.createBoard("spread-" + b);
         }
-        // The first batch of each board makes the writer look the board up; keep that out.
+        return spread;
+    }
+
+    private void warmUpBoardLookups(List<String> spread, SplittableRandom random) {
         new AsyncLoad(
                         "board warm-up",
                         4,
@@ -216,14 +243,12 @@ final class WritePathScenarios {
                                         users(random, 10),
                                         random))
                 .count(1 + spread.size());
-        // Each load is measured twice, in the order spread, hot, sharded, sharded, hot, spread,
-        // and pooled,
-        // after a warm-up of both: the writer keeps getting faster for a while (JIT), and a fixed
-        // order would hand that drift to whichever side runs later (measured: 0.77x hot-first,
-        // 1.20x spread-first with the same code).
-        Supplier<AsyncLoad> hotLoad = () -> hotBoard("hot", random);
-        Supplier<AsyncLoad> shardedLoad = () -> hotBoard("hot-sharded", random);
-        Supplier<AsyncLoad> spreadLoad =
+    }
+
+    /** Batches on a random one of the spread boards, from the write path's number of users. */
+    private NamedLoad spreadLoad(List<String> spread, SplittableRandom random) {
+        return new NamedLoad(
+                "100 boards, " + options.writeUsers() + " users",
                 () ->
                         new AsyncLoad(
                                 "spread",
@@ -232,32 +257,42 @@ final class WritePathScenarios {
                                         http.batch(
                                                 spread.get(random.nextInt(spread.size())),
                                                 users(random, options.writeUsers()),
-                                                random));
+                                                random)));
+    }
+
+    private void warmUpWith(NamedLoad... loads) {
         Progress.say("  warming up the writer with the loads ...");
-        hotLoad.get().forDuration(Duration.ZERO, options.warmup());
-        shardedLoad.get().forDuration(Duration.ZERO, options.warmup());
-        spreadLoad.get().forDuration(Duration.ZERO, options.warmup());
-        String spreadName = "100 boards, " + options.writeUsers() + " users";
-        String hotName = "hot board, 10 users";
-        String shardedName = "hot board, 10 users, " + HOT_SHARDS + " shards";
-        List<Measurement> spreads = new ArrayList<>();
-        List<Measurement> hots = new ArrayList<>();
-        List<Measurement> shardeds = new ArrayList<>();
-        spreads.add(measure(spreadName, spreadLoad.get()));
-        hots.add(measure(hotName, hotLoad.get()));
-        shardeds.add(measure(shardedName, shardedLoad.get()));
-        shardeds.add(measure(shardedName, shardedLoad.get()));
-        hots.add(measure(hotName, hotLoad.get()));
-        spreads.add(measure(spreadName, spreadLoad.get()));
-        Measurement sharded = Measurement.pooled(shardeds);
-        Measurement hot = Measurement.pooled(hots);
-        Measurement spreadOut = Measurement.pooled(spreads);
+        for (NamedLoad load : loads) {
+            load.fresh().get().forDuration(Duration.ZERO, options.warmup());
+        }
+    }
+
+    /** Spread, hot, sharded, sharded, hot, spread; each load's two rounds pooled. */
+    private Contention measureMirrored(NamedLoad spread, NamedLoad hot, NamedLoad sharded) {
+        Measurement spread1 = measure(spread);
+        Measurement hot1 = measure(hot);
+        Measurement sharded1 = measure(sharded);
+        Measurement sharded2 = measure(sharded);
+        Measurement hot2 = measure(hot);
+        Measurement spread2 = measure(spread);
+        return new Contention(
+                Measurement.pooled(List.of(spread1, spread2)),
+                Measurement.pooled(List.of(hot1, hot2)),
+                Measurement.pooled(List.of(sharded1, sharded2)));
+    }
+
+    private Measurement measure(NamedLoad load) {
+        return measure(load.name(), load.fresh().get());
+    }
+
+    private List<Figure> contentionFigures(Contention measured) {
         String through =
                 "writer API, batches of "
                         + BATCH
                         + ", "
                         + BATCH_IN_FLIGHT
                         + " in flight; measured spread, hot, hot-32, hot-32, hot, spread and pooled (latency: mean of the rounds)";
+        Measurement spreadOut = measured.spread();
         return List.of(
                 Figure.plain(
                         CONTENTION,
@@ -266,31 +301,61 @@ final class WritePathScenarios {
                         spreadOut,
                         spreadOut.rate(),
                         through),
-                Figure.compared(
-                        CONTENTION,
+                againstSpread(
                         "one hot board, 10 users (default 8 shards)",
-                        "votes/s",
-                        hot,
-                        hot.rate(),
-                        "100 boards spread",
-                        spreadOut.rate(),
+                        measured.hot(),
+                        spreadOut,
                         Target.atLeast(0.9),
                         through),
-                Figure.compared(
-                        CONTENTION,
+                againstSpread(
                         "one hot board, 10 users, created with " + HOT_SHARDS + " shards",
-                        "votes/s",
-                        sharded,
-                        sharded.rate(),
-                        "100 boards spread",
-                        spreadOut.rate(),
+                        measured.sharded(),
+                        spreadOut,
                         null,
                         through));
     }
 
+    private static Figure againstSpread(
+            String name, Measurement measured, Measurement spread, Target target, String note) {
+        return Figure.compared(
+                CONTENTION,
+                name,
+                "votes/s",
+                measured,
+                measured.rate(),
+                "100 boards spread",
+                spread.rate(),
+                target,
+                note);
+    }
+
     private AsyncLoad hotBoard(String board, SplittableRandom random) {
+        return batches(board, BATCH_IN_FLIGHT, board, random, 10);
+    }
+
+    /** Writer API batches of {@link #BATCH} votes on one board, from {@code users} users. */
+    private AsyncLoad batches(
+            String label, int inFlight, String board, SplittableRandom random, int users) {
+        return new AsyncLoad(label, inFlight, i -> http.batch(board, users(random, users), random));
+    }
+
+    /** Writer API single votes on the write path's board. */
+    private AsyncLoad singleVotes(String label, SplittableRandom random, int users) {
         return new AsyncLoad(
-                board, BATCH_IN_FLIGHT, i -> http.batch(board, users(random, 10), random));
+                label,
+                SINGLE_IN_FLIGHT,
+                i -> http.single("write-http", random.nextInt(users), random));
+    }
+
+    private AsyncLoad readModifyWrites(SplittableRandom random, int users) {
+        return new AsyncLoad(
+                "lwt",
+                LWT_IN_FLIGHT,
+                i ->
+                        driver.readModifyWrite(
+                                "write",
+                                VoteMaker.user(random.nextInt(users)),
+                                VoteMaker.points(random)));
     }
 
     private AsyncLoad counters(SplittableRandom random) {
