@@ -158,14 +158,7 @@ public final class VoteEventDao {
         PartitionFold settled = new PartitionFold(bucket, shard, null, counting);
         PartitionFold open = new PartitionFold(bucket, shard, null, counting);
         SplitByTime split = new SplitByTime(settledBefore, settled, open);
-        return session.executeAsync(
-                        selectPartitionSince
-                                .bind(
-                                        board.board(),
-                                        bucket,
-                                        shard,
-                                        Uuids.startOf(from.toEpochMilli()))
-                                .setConsistencyLevel(consistency.read()))
+        return partitionSince(board, bucket, shard, from)
                 .thenCompose(page -> split.consume(page))
                 .toCompletableFuture();
     }
@@ -176,16 +169,18 @@ public final class VoteEventDao {
      */
     public CompletableFuture<List<StoredEvent>> readPartitionSince(
             BoardSettings board, Instant bucket, int shard, Instant from) {
-        return session.executeAsync(
-                        selectPartitionSince
-                                .bind(
-                                        board.board(),
-                                        bucket,
-                                        shard,
-                                        Uuids.startOf(from.toEpochMilli()))
-                                .setConsistencyLevel(consistency.read()))
+        return partitionSince(board, bucket, shard, from)
                 .thenCompose(page -> collect(page, new ArrayList<>()))
                 .toCompletableFuture();
+    }
+
+    /** The first page of a partition's rows with time at or after {@code from}. */
+    private CompletionStage<AsyncResultSet> partitionSince(
+            BoardSettings board, Instant bucket, int shard, Instant from) {
+        return session.executeAsync(
+                selectPartitionSince
+                        .bind(board.board(), bucket, shard, Uuids.startOf(from.toEpochMilli()))
+                        .setConsistencyLevel(consistency.read()));
     }
 
     /**
