@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletionStage;
 import java.util.function.LongFunction;
 import org.leaderboard.model.api.VoteCastEvent;
@@ -22,6 +23,7 @@ import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
+import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.snapshot.pass.PassResult;
 import org.leaderboard.snapshot.pass.SnapshotPass;
@@ -88,6 +90,30 @@ final class BoardLoader {
                         LOAD_IN_FLIGHT,
                         i -> events.insert(board, vote.apply(i), now).thenApply(v -> 1))
                 .count(count);
+    }
+
+    /**
+     * A board's history: one event per user, of 1 to 10,000 votes, at a random time in {@code
+     * [from, from + 15 min)}, seeded by the number of users so runs load the same board; each
+     * user's votes are added to {@code sums[user]}.
+     */
+    Measurement loadHistory(BoardSettings board, int users, long[] sums, Instant from) {
+        SplittableRandom random = new SplittableRandom(users);
+        long span = Duration.ofMinutes(15).toMillis();
+        return load(
+                board,
+                users,
+                i -> {
+                    VoteCastEvent vote =
+                            new VoteCastEvent(
+                                    TimeUuids.voteIdAt(from.plusMillis(random.nextLong(span))),
+                                    board.board(),
+                                    VoteMaker.user(i),
+                                    VoteMaker.voter(random),
+                                    1 + random.nextInt(10_000));
+                    sums[(int) i] += vote.votes();
+                    return vote;
+                });
     }
 
     /** One snapshot pass as the worker would run it at {@code now}; times it. */

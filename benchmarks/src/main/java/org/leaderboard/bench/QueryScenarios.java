@@ -79,7 +79,7 @@ final class QueryScenarios {
         BoardSettings board = loader.createBoard(name, now.minus(Duration.ofMinutes(50)));
         long[] sums = new long[users];
         Measurement historyLoad =
-                loadHistory(board, users, sums, now.minus(Duration.ofMinutes(45)));
+                loader.loadHistory(board, users, sums, now.minus(Duration.ofMinutes(45)));
         BoardLoader.TimedPass pass = snapshotHistory(board, users);
         ColdStart cold = coldFirstQuery(name, users);
         DefaultMode defaultMode =
@@ -124,29 +124,6 @@ final class QueryScenarios {
                 onRedis.loadMillis(),
                 onRedis.top(),
                 onRedis.rank());
-    }
-
-    /** One history event per user at times in [historyFrom, historyFrom + 15 min). */
-    private Measurement loadHistory(
-            BoardSettings board, int users, long[] sums, Instant historyFrom) {
-        SplittableRandom random = new SplittableRandom(users);
-        return loader.load(
-                board,
-                users,
-                i -> {
-                    VoteCastEvent vote =
-                            new VoteCastEvent(
-                                    org.leaderboard.model.time.TimeUuids.voteIdAt(
-                                            historyFrom.plusMillis(
-                                                    random.nextLong(
-                                                            Duration.ofMinutes(15).toMillis()))),
-                                    board.board(),
-                                    VoteMaker.user(i),
-                                    VoteMaker.voter(random),
-                                    1 + random.nextInt(10_000));
-                    sums[(int) i] += vote.votes();
-                    return vote;
-                });
     }
 
     private BoardLoader.TimedPass snapshotHistory(BoardSettings board, int users) {

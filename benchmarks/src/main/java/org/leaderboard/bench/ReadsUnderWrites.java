@@ -4,15 +4,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
@@ -157,22 +154,7 @@ final class ReadsUnderWrites {
 
     private long[] loadHistory(BoardSettings board, int users) {
         long[] sums = new long[users];
-        SplittableRandom random = new SplittableRandom(users);
-        Instant from = Instant.now().minus(Duration.ofMinutes(45));
-        loader.load(
-                board,
-                users,
-                i -> {
-                    VoteCastEvent vote =
-                            new VoteCastEvent(
-                                    TimeUuids.voteIdAt(from.plusMillis(random.nextLong(900_000))),
-                                    board.board(),
-                                    VoteMaker.user(i),
-                                    VoteMaker.voter(random),
-                                    1 + random.nextInt(10_000));
-                    sums[(int) i] += vote.votes();
-                    return vote;
-                });
+        loader.loadHistory(board, users, sums, Instant.now().minus(Duration.ofMinutes(45)));
         return sums;
     }
 
