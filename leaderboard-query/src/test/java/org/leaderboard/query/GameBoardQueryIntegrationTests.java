@@ -8,7 +8,6 @@ import java.net.URI;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +21,8 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.query.rank.NaiveRanking;
+import org.leaderboard.query.rank.NaiveRanking.Ranked;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -58,8 +59,6 @@ class GameBoardQueryIntegrationTests {
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
     private record Submission(String user, int value, Instant time) {}
-
-    private record Ranked(long rank, String user, long score) {}
 
     @ParameterizedTest
     @EnumSource(ScoreKind.class)
@@ -181,41 +180,17 @@ class GameBoardQueryIntegrationTests {
     /**
      * The oracle: every submission up to {@code moment}, listed per user, scored, sorted, ranked.
      */
+    /** The naive ranking of the submissions made up to {@code moment}. */
     private static List<Ranked> naiveRanking(
             ScoreKind kind, List<Submission> submissions, Instant moment) {
-        Map<String, List<Integer>> byUser = new HashMap<>();
+        Map<String, List<Long>> byUser = new HashMap<>();
         submissions.stream()
                 .filter(s -> !s.time().isAfter(moment))
                 .forEach(
                         s ->
                                 byUser.computeIfAbsent(s.user(), u -> new ArrayList<>())
-                                        .add(s.value()));
-        Comparator<Map.Entry<String, Long>> byScore = Map.Entry.comparingByValue();
-        List<Map.Entry<String, Long>> order =
-                byUser.entrySet().stream()
-                        .map(e -> Map.entry(e.getKey(), naiveScore(kind, e.getValue())))
-                        .sorted(
-                                (kind == ScoreKind.LOWEST ? byScore : byScore.reversed())
-                                        .thenComparing(Map.Entry.<String, Long>comparingByKey()))
-                        .toList();
-        List<Ranked> ranked = new ArrayList<>();
-        for (int i = 0; i < order.size(); i++) {
-            long score = order.get(i).getValue();
-            boolean tied = i > 0 && ranked.get(i - 1).score() == score;
-            ranked.add(
-                    new Ranked(
-                            tied ? ranked.get(i - 1).rank() : i + 1, order.get(i).getKey(), score));
-        }
-        return ranked;
-    }
-
-    private static long naiveScore(ScoreKind kind, List<Integer> values) {
-        return switch (kind) {
-            case SUM -> values.stream().mapToLong(Integer::longValue).sum();
-            case BEST -> values.stream().mapToLong(Integer::longValue).max().orElseThrow();
-            case LOWEST -> values.stream().mapToLong(Integer::longValue).min().orElseThrow();
-            case COUNT -> values.size();
-        };
+                                        .add((long) s.value()));
+        return NaiveRanking.of(kind, byUser);
     }
 
     private static List<Ranked> ranked(JsonNode entries) {

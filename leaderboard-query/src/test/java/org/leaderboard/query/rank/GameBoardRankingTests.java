@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -144,7 +143,7 @@ class GameBoardRankingTests {
         RankedSnapshot newerHead = snapshot.plus(parts.get(1));
         MergedStandings merged = new MergedStandings(newerHead, parts.get(2), (u, p) -> 0);
 
-        List<Ranked> expected = naiveRanking(kind, accepted);
+        List<NaiveRanking.Ranked> expected = NaiveRanking.of(kind, accepted);
         assertThat(merged.totalUsers()).isEqualTo(expected.size());
         assertThat(merged.page(0, 1000))
                 .extracting(LeaderboardEntry::rank, LeaderboardEntry::user, LeaderboardEntry::score)
@@ -153,42 +152,5 @@ class GameBoardRankingTests {
         for (int i = 0; i < expected.size(); i++) {
             assertThat(merged.positionOf(expected.get(i).user())).hasValue(i);
         }
-    }
-
-    private record Ranked(long rank, String user, long score) {}
-
-    /** Scores each user's list, sorts best first (then by id), and ranks 1, 2, 2, 4. */
-    private static List<Ranked> naiveRanking(ScoreKind kind, Map<String, List<Long>> accepted) {
-        Map<String, Long> scores = new HashMap<>();
-        accepted.forEach(
-                (user, values) -> {
-                    if (!values.isEmpty()) {
-                        scores.put(user, naiveScore(kind, values));
-                    }
-                });
-        Comparator<Map.Entry<String, Long>> byScore = Map.Entry.comparingByValue();
-        List<Map.Entry<String, Long>> order =
-                scores.entrySet().stream()
-                        .sorted(
-                                (kind == ScoreKind.LOWEST ? byScore : byScore.reversed())
-                                        .thenComparing(Map.Entry.<String, Long>comparingByKey()))
-                        .toList();
-        List<Ranked> ranked = new ArrayList<>();
-        for (int i = 0; i < order.size(); i++) {
-            long score = order.get(i).getValue();
-            long rank =
-                    i > 0 && ranked.get(i - 1).score() == score ? ranked.get(i - 1).rank() : i + 1;
-            ranked.add(new Ranked(rank, order.get(i).getKey(), score));
-        }
-        return ranked;
-    }
-
-    private static long naiveScore(ScoreKind kind, List<Long> values) {
-        return switch (kind) {
-            case SUM -> values.stream().mapToLong(Long::longValue).sum();
-            case BEST -> values.stream().mapToLong(Long::longValue).max().orElseThrow();
-            case LOWEST -> values.stream().mapToLong(Long::longValue).min().orElseThrow();
-            case COUNT -> values.size();
-        };
     }
 }
