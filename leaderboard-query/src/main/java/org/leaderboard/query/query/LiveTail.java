@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.AsyncLanes;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.StoredEvent;
@@ -43,6 +44,13 @@ import org.leaderboard.model.time.TimeUuids;
  */
 final class LiveTail {
 
+    /**
+     * Partitions refreshed at once. A tail that no snapshot has cut short yet can span thousands of
+     * partitions (buckets x shards); read all at once, they took every request slot of the driver's
+     * connection, and other boards' queries found no connection free.
+     */
+    private static final int READ_LANES = 64;
+
     /** Slices shorter than this are extended by the next read instead of starting another. */
     private static final Duration SLICE = Duration.ofSeconds(1);
 
@@ -70,17 +78,26 @@ final class LiveTail {
         Instant settledBefore =
                 now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
         Instant readBefore = now.minus(heldLag).truncatedTo(ChronoUnit.MILLIS);
-        List<CompletableFuture<PartitionRead>> reads = new ArrayList<>();
+        List<Partition> open = new ArrayList<>();
         for (Instant bucket : board.buckets().startsBetween(cutoff, until)) {
             for (int shard = 0; shard < board.shards(); shard++) {
-                Partition partition = new Partition(bucket, shard);
-                PartitionState state =
-                        partitions.getOrDefault(partition, PartitionState.empty(bucket));
-                reads.add(refresh(partition, state, settledBefore, readBefore));
+                open.add(new Partition(bucket, shard));
             }
         }
-        CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).join();
-        return commit(reads.stream().map(CompletableFuture::join).toList(), rebuilt);
+        List<PartitionRead> reads =
+                AsyncLanes.map(
+                                open,
+                                READ_LANES,
+                                partition ->
+                                        refresh(
+                                                partition,
+                                                partitions.getOrDefault(
+                                                        partition,
+                                                        PartitionState.empty(partition.bucket())),
+                                                settledBefore,
+                                                readBefore))
+                        .join();
+        return commit(reads, rebuilt);
     }
 
     /** The tail as one fold: the stable part and the fresh part summed (tests, time travel). */
