@@ -22,6 +22,7 @@ import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.snapshot.config.SnapshotSettings;
@@ -73,7 +74,8 @@ final class BoardLoader {
         this.heads = new SnapshotHeadDao(session, Consistency.DEFAULT);
         this.layers = new SnapshotLayerDao(session, Consistency.DEFAULT);
         this.folds = EventFolds.on(session, Consistency.DEFAULT);
-        this.selectPartition = session.prepare(VoteEventDao.selectPartitionStatement());
+        this.selectPartition =
+                session.prepare(VoteEventDao.selectPartitionStatement(Tables.keyspaceOf(session)));
     }
 
     /** A board with the default settings (60 s window and buckets, 8 shards) created then. */

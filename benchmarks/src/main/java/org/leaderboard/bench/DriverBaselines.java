@@ -18,6 +18,7 @@ import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
@@ -46,12 +47,13 @@ final class DriverBaselines {
     private final PreparedStatement lwtUpdate;
 
     DriverBaselines(CqlSession session) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         createTables(session);
         this.events = new VoteEventWriter(session, Consistency.DEFAULT);
         this.counterUpdate =
                 session.prepare(
-                        update("bench_counters")
+                        update(keyspace, "bench_counters")
                                 .increment("votes", bindMarker())
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
@@ -60,7 +62,7 @@ final class DriverBaselines {
                                 .build());
         this.lwtSelect =
                 session.prepare(
-                        selectFrom("bench_lwt_tallies")
+                        selectFrom(keyspace, "bench_lwt_tallies")
                                 .column("votes")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
@@ -69,7 +71,7 @@ final class DriverBaselines {
                                 .build());
         this.lwtInsert =
                 session.prepare(
-                        insertInto("bench_lwt_tallies")
+                        insertInto(keyspace, "bench_lwt_tallies")
                                 .value("board", bindMarker())
                                 .value("user_id", bindMarker())
                                 .value("votes", bindMarker())
@@ -77,7 +79,7 @@ final class DriverBaselines {
                                 .build());
         this.lwtUpdate =
                 session.prepare(
-                        update("bench_lwt_tallies")
+                        update(keyspace, "bench_lwt_tallies")
                                 .setColumn("votes", bindMarker())
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())

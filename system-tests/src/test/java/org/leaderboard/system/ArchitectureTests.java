@@ -4,12 +4,15 @@ import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.core.domain.properties.HasParameterTypes.Predicates.rawParameterTypes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.querybuilder.QueryBuilder;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -113,6 +116,26 @@ class ArchitectureTests {
                         target(owner(type(QueryBuilder.class)))
                                 .and(target(nameMatching("insertInto|update|deleteFrom|truncate"))))
                 .check(CLASSES);
+    }
+
+    /**
+     * Every statement names its keyspace ({@code Tables}): an unqualified prepared statement can
+     * run in another keyspace of the same cluster after a node restarts.
+     */
+    @Test
+    void everyStatementNamesItsKeyspace() {
+        for (Class<?> table : List.of(String.class, CqlIdentifier.class)) {
+            noClasses()
+                    .should()
+                    .callMethodWhere(
+                            target(owner(type(QueryBuilder.class)))
+                                    .and(
+                                            target(
+                                                    nameMatching(
+                                                            "selectFrom|insertInto|update|deleteFrom|truncate")))
+                                    .and(target(rawParameterTypes(table))))
+                    .check(CLASSES);
+        }
     }
 
     @Test

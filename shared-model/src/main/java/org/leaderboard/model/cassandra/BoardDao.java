@@ -32,12 +32,13 @@ public final class BoardDao {
     private final PreparedStatement selectAll;
 
     public BoardDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
-        this.selectAll = session.prepare(selectFrom("boards").all().build());
+        this.selectAll = session.prepare(selectFrom(keyspace, "boards").all().build());
         this.select =
                 session.prepare(
-                        selectFrom("boards")
+                        selectFrom(keyspace, "boards")
                                 .all()
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())

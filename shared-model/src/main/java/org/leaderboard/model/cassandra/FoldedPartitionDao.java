@@ -27,11 +27,12 @@ public final class FoldedPartitionDao {
     private final PreparedStatement select;
 
     public FoldedPartitionDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.select =
                 session.prepare(
-                        selectFrom("folded_partitions")
+                        selectFrom(keyspace, "folded_partitions")
                                 .columns("events", "id_hash")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())

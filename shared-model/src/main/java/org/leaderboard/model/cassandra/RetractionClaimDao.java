@@ -22,11 +22,12 @@ public final class RetractionClaimDao {
     private final PreparedStatement select;
 
     public RetractionClaimDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.select =
                 session.prepare(
-                        selectFrom("retraction_claims")
+                        selectFrom(keyspace, "retraction_claims")
                                 .column("retraction_id")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())

@@ -25,11 +25,12 @@ public final class SnapshotHeadDao {
     private final PreparedStatement selectHeads;
 
     public SnapshotHeadDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.selectLatestHead =
                 session.prepare(
-                        selectFrom("snapshot_heads")
+                        selectFrom(keyspace, "snapshot_heads")
                                 .all()
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
@@ -37,7 +38,7 @@ public final class SnapshotHeadDao {
                                 .build());
         this.selectHeadAtOrBefore =
                 session.prepare(
-                        selectFrom("snapshot_heads")
+                        selectFrom(keyspace, "snapshot_heads")
                                 .all()
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
@@ -47,7 +48,7 @@ public final class SnapshotHeadDao {
                                 .build());
         this.selectHeads =
                 session.prepare(
-                        selectFrom("snapshot_heads")
+                        selectFrom(keyspace, "snapshot_heads")
                                 .all()
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())

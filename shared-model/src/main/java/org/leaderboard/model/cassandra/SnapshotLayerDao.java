@@ -31,11 +31,12 @@ public final class SnapshotLayerDao {
     private final PreparedStatement selectLayerChunk;
 
     public SnapshotLayerDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.selectLayerChunk =
                 session.prepare(
-                        selectFrom("snapshot_layers")
+                        selectFrom(keyspace, "snapshot_layers")
                                 .columns(
                                         "user_id", "sum", "count", "min", "max", "sum_sq", "voters")
                                 .whereColumn("board")

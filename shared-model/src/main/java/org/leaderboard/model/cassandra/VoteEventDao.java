@@ -40,21 +40,25 @@ public final class VoteEventDao {
     private final PreparedStatement countPartitionRange;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.selectOne =
                 session.prepare(
-                        partitionSelect().whereColumn("vote_id").isEqualTo(bindMarker()).build());
-        this.selectPartition = session.prepare(selectPartitionStatement());
+                        partitionSelect(keyspace)
+                                .whereColumn("vote_id")
+                                .isEqualTo(bindMarker())
+                                .build());
+        this.selectPartition = session.prepare(selectPartitionStatement(keyspace));
         this.selectPartitionSince =
                 session.prepare(
-                        partitionSelect()
+                        partitionSelect(keyspace)
                                 .whereColumn("vote_id")
                                 .isGreaterThanOrEqualTo(bindMarker())
                                 .build());
         this.countPartitionRange =
                 session.prepare(
-                        selectFrom("vote_events")
+                        selectFrom(keyspace, "vote_events")
                                 .countAll()
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
@@ -73,12 +77,12 @@ public final class VoteEventDao {
      * The read of one event partition (board, bucket, shard) that folds use; public so that the
      * benchmark's raw-read baseline reads exactly the same rows and columns.
      */
-    public static SimpleStatement selectPartitionStatement() {
-        return partitionSelect().build();
+    public static SimpleStatement selectPartitionStatement(String keyspace) {
+        return partitionSelect(keyspace).build();
     }
 
-    private static Select partitionSelect() {
-        return selectFrom("vote_events")
+    private static Select partitionSelect(String keyspace) {
+        return selectFrom(keyspace, "vote_events")
                 .columns("vote_id", "user_id", "voter_id", "votes", "retracts")
                 .whereColumn("board")
                 .isEqualTo(bindMarker())

@@ -35,11 +35,12 @@ public final class VoterClaimDao {
     private final PreparedStatement select;
 
     public VoterClaimDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.select =
                 session.prepare(
-                        selectFrom("voter_claims")
+                        selectFrom(keyspace, "voter_claims")
                                 .column("vote_id")
                                 .writeTime("vote_id")
                                 .whereColumn("board")

@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -36,25 +37,26 @@ class WorkerRegistry {
     }
 
     WorkerRegistry(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.heartbeat =
                 session.prepare(
-                        insertInto("snapshot_workers")
+                        insertInto(keyspace, "snapshot_workers")
                                 .value("scope", bindMarker())
                                 .value("worker_id", bindMarker())
                                 .usingTtl(bindMarker())
                                 .build());
         this.live =
                 session.prepare(
-                        selectFrom("snapshot_workers")
+                        selectFrom(keyspace, "snapshot_workers")
                                 .column("worker_id")
                                 .whereColumn("scope")
                                 .isEqualTo(bindMarker())
                                 .build());
         this.leave =
                 session.prepare(
-                        deleteFrom("snapshot_workers")
+                        deleteFrom(keyspace, "snapshot_workers")
                                 .whereColumn("scope")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("worker_id")

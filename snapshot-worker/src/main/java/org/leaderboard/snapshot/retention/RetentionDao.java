@@ -17,6 +17,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.AsyncLanes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.Tables;
 
 /**
  * The deletions of retention, and its mark ({@code retention_marks}). Only the snapshot worker
@@ -47,11 +48,12 @@ final class RetentionDao {
     private final PreparedStatement insertMark;
 
     RetentionDao(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.deleteEvents =
                 session.prepare(
-                        deleteFrom("vote_events")
+                        deleteFrom(keyspace, "vote_events")
                                 .usingTimestamp(bindMarker())
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
@@ -62,7 +64,7 @@ final class RetentionDao {
                                 .build());
         this.deleteDigests =
                 session.prepare(
-                        deleteFrom("folded_partitions")
+                        deleteFrom(keyspace, "folded_partitions")
                                 .usingTimestamp(bindMarker())
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
@@ -71,7 +73,7 @@ final class RetentionDao {
                                 .build());
         this.deleteLayerChunk =
                 session.prepare(
-                        deleteFrom("snapshot_layers")
+                        deleteFrom(keyspace, "snapshot_layers")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("from_time")
@@ -83,7 +85,7 @@ final class RetentionDao {
                                 .build());
         this.deleteHeads =
                 session.prepare(
-                        deleteFrom("snapshot_heads")
+                        deleteFrom(keyspace, "snapshot_heads")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("cutoff")
@@ -93,14 +95,14 @@ final class RetentionDao {
                                 .build());
         this.selectMark =
                 session.prepare(
-                        selectFrom("retention_marks")
+                        selectFrom(keyspace, "retention_marks")
                                 .column("events_removed_before")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .build());
         this.insertMark =
                 session.prepare(
-                        insertInto("retention_marks")
+                        insertInto(keyspace, "retention_marks")
                                 .value("board", bindMarker())
                                 .value("events_removed_before", bindMarker())
                                 .build());

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.PartitionDigest;
+import org.leaderboard.model.cassandra.Tables;
 
 /**
  * Writes the {@code folded_partitions} table: the digest of every event partition a snapshot fold
@@ -33,11 +34,12 @@ public final class FoldedPartitionWriter {
     private final PreparedStatement insert;
 
     public FoldedPartitionWriter(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.insert =
                 session.prepare(
-                        insertInto("folded_partitions")
+                        insertInto(keyspace, "folded_partitions")
                                 .value("board", bindMarker())
                                 .value("bucket", bindMarker())
                                 .value("shard", bindMarker())

@@ -22,6 +22,7 @@ import org.leaderboard.model.cassandra.AsyncLanes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
+import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.model.tally.VoterSketches;
@@ -50,11 +51,12 @@ public final class SnapshotWriter {
     private final TupleType layer;
 
     public SnapshotWriter(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.insertLayerRow =
                 session.prepare(
-                        insertInto("snapshot_layers")
+                        insertInto(keyspace, "snapshot_layers")
                                 .value("board", bindMarker())
                                 .value("from_time", bindMarker())
                                 .value("to_time", bindMarker())
@@ -69,7 +71,7 @@ public final class SnapshotWriter {
                                 .build());
         this.insertHead =
                 session.prepare(
-                        insertInto("snapshot_heads")
+                        insertInto(keyspace, "snapshot_heads")
                                 .value("board", bindMarker())
                                 .value("cutoff", bindMarker())
                                 .value("previous_cutoff", bindMarker())

@@ -13,6 +13,7 @@ import java.time.Instant;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.Tables;
 
 /**
  * Writes of the {@code boards} table; the other sides read it through {@link BoardDao}. Creation
@@ -30,11 +31,12 @@ public final class BoardWriter {
     private final PreparedStatement reopen;
 
     public BoardWriter(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.insertIfAbsent =
                 session.prepare(
-                        insertInto("boards")
+                        insertInto(keyspace, "boards")
                                 .value("board", bindMarker())
                                 .value("write_window_seconds", bindMarker())
                                 .value("unique_votes", bindMarker())
@@ -50,14 +52,14 @@ public final class BoardWriter {
                                 .build());
         this.close =
                 session.prepare(
-                        update("boards")
+                        update(keyspace, "boards")
                                 .setColumn("closes_at", bindMarker())
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .build());
         this.reopen =
                 session.prepare(
-                        deleteFrom("boards")
+                        deleteFrom(keyspace, "boards")
                                 .column("closes_at")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())

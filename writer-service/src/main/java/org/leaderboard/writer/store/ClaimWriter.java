@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.RetractionClaimDao;
+import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.model.cassandra.VoterClaimDao;
 import org.leaderboard.model.time.TimeUuids;
 
@@ -28,11 +29,12 @@ public final class ClaimWriter {
     private final PreparedStatement retractionClaim;
 
     public ClaimWriter(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
         this.voterClaim =
                 session.prepare(
-                        insertInto("voter_claims")
+                        insertInto(keyspace, "voter_claims")
                                 .value("board", bindMarker())
                                 .value("voter_id", bindMarker())
                                 .value("user_id", bindMarker())
@@ -41,7 +43,7 @@ public final class ClaimWriter {
                                 .build());
         this.retractionClaim =
                 session.prepare(
-                        insertInto("retraction_claims")
+                        insertInto(keyspace, "retraction_claims")
                                 .value("board", bindMarker())
                                 .value("vote_id", bindMarker())
                                 .value("retraction_id", bindMarker())

@@ -22,6 +22,7 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.api.VoteRetractedEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.model.time.Hashing;
 
 /**
@@ -45,20 +46,21 @@ public final class VoteEventWriter {
     private final PreparedStatement insertRetraction;
 
     public VoteEventWriter(CqlSession session, Consistency consistency) {
+        String keyspace = Tables.keyspaceOf(session);
         this.session = session;
         this.consistency = consistency;
-        this.insert = session.prepare(eventRow().usingTimestamp(bindMarker()).build());
+        this.insert = session.prepare(eventRow(keyspace).usingTimestamp(bindMarker()).build());
         this.insertRetraction =
                 session.prepare(
-                        eventRow()
+                        eventRow(keyspace)
                                 .value("retracts", bindMarker())
                                 .usingTimestamp(bindMarker())
                                 .build());
     }
 
     /** The columns of a vote's row; a retraction adds the voteId it retracts. */
-    private static RegularInsert eventRow() {
-        return insertInto("vote_events")
+    private static RegularInsert eventRow(String keyspace) {
+        return insertInto(keyspace, "vote_events")
                 .value("board", bindMarker())
                 .value("bucket", bindMarker())
                 .value("shard", bindMarker())
