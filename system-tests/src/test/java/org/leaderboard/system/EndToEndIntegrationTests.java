@@ -123,6 +123,34 @@ class EndToEndIntegrationTests {
                 .isAfter(Instant.parse(before.get("snapshotCutoff").asText()));
     }
 
+    /**
+     * A snapshot worker whose clock runs ahead (ten minutes here) cuts no later than Cassandra's
+     * clock allows: a vote acknowledged right after its pass, inside its write window, is counted
+     * by the next pass instead of landing behind a snapshot already taken (stored, acknowledged,
+     * never counted).
+     */
+    @Test
+    void aWorkerWhoseClockRunsAheadDoesNotSnapshotPastVotesStillBeingAcknowledged() {
+        createBoard("ahead", 2);
+        assertThat(castVote("ahead", null, "frank", 1).status()).isEqualTo(202);
+        assertThat(
+                        system.snapshotOnce(
+                                "--snapshot.clock-offset=10m", "--snapshot.safety-margin=1s"))
+                .isZero();
+        UUID afterThePass = TimeUuids.voteIdAt(Instant.now());
+        assertThat(castVote("ahead", afterThePass, "grace", 2).status()).isEqualTo(202);
+
+        Instant frozen = TimeUuids.timeOf(afterThePass).plusSeconds(4);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(frozen));
+        assertThat(system.snapshotOnce("--snapshot.safety-margin=1s")).isZero();
+
+        JsonNode board = http.get(system.queryUrl() + "/boards/ahead/leaderboard").body();
+        assertThat(board.get("tailEvents").asLong()).as("every vote in the snapshot").isZero();
+        assertThat(board.get("entries"))
+                .extracting(entry -> entry.get("user").asText() + "=" + entry.get("votes").asLong())
+                .containsExactly("grace=2", "frank=1");
+    }
+
     private void createBoard(String board, int writeWindowSeconds) {
         new Boards(http, system.writerUrl(), system.queryUrl())
                 .create(board, Map.of("writeWindowSeconds", writeWindowSeconds));

@@ -1,11 +1,15 @@
 package org.leaderboard.snapshot.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.snapshot.store.FoldedPartitionWriter;
 import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.leaderboard.storebeans.SharedStoreBeans;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -34,9 +38,26 @@ class CassandraBeans {
         return new FoldedPartitionWriter(session, settings.consistency());
     }
 
-    /** UTC wall clock; cutoffs only depend on it through the (bucket-aligned) safe cutoff. */
+    /**
+     * UTC wall clock, never ahead of Cassandra's ({@link StoreBoundClock}); cutoffs only depend on
+     * it through the (bucket-aligned) safe cutoff. {@code snapshot.clock-offset} moves this
+     * machine's clock, as a clock that runs ahead or behind would (for tests). The gauge {@code
+     * snapshot.clock.ahead} shows how far this machine's clock is ahead of Cassandra's, in seconds.
+     */
     @Bean
-    Clock clock() {
-        return Clock.systemUTC();
+    StoreBoundClock clock(
+            CqlSession session,
+            @Value("${snapshot.clock-offset:0s}") Duration offset,
+            MeterRegistry meters) {
+        StoreBoundClock clock =
+                new StoreBoundClock(
+                        Clock.offset(Clock.systemUTC(), offset),
+                        new CassandraTime(session),
+                        System::nanoTime);
+        Gauge.builder("snapshot.clock.ahead", clock, c -> c.ahead().toMillis() / 1000.0)
+                .description("How far this machine's clock is ahead of Cassandra's")
+                .baseUnit("seconds")
+                .register(meters);
+        return clock;
     }
 }

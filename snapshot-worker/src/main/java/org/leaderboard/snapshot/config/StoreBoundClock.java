@@ -1,0 +1,116 @@
+package org.leaderboard.snapshot.config;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The worker's clock, never ahead of Cassandra's. A pass cuts at now minus the write window and the
+ * safety margin; with a worker clock running ahead by more than the margin, the cut would pass
+ * votes that writers (on good clocks) still acknowledge, and those votes would land behind a
+ * snapshot already taken: stored, acknowledged, never counted. So "now" is the earlier of this
+ * machine's clock and Cassandra's (a coordinator's time, read every {@value #REMEASURE_SECONDS} s
+ * and carried forward on the monotonic clock), and a worker ahead of the store only snapshots less
+ * far. Writers check their inserts' completion against the window with their own clocks; both sides
+ * then meet at the store's clock, within the safety margin.
+ *
+ * <p>Cassandra's time is read as the coordinator answers, so carried forward from the moment the
+ * answer arrived it never runs ahead of the store. If a read fails, the last one is carried
+ * forward; with none yet, {@link #instant()} throws (a pass could not read the events either).
+ */
+public final class StoreBoundClock extends Clock {
+
+    static final int REMEASURE_SECONDS = 10;
+
+    private static final Logger log = LoggerFactory.getLogger(StoreBoundClock.class);
+    private static final Duration WARN_AHEAD = Duration.ofSeconds(1);
+    private static final long WARN_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
+
+    private final Clock own;
+    private final Supplier<Instant> store;
+    private final LongSupplier nanos;
+    private Instant storeTime;
+    private long measuredAt;
+    private long warnedAt;
+    private boolean warned;
+    private volatile Duration ahead = Duration.ZERO;
+
+    /**
+     * @param own this machine's clock
+     * @param store reads Cassandra's current time
+     * @param nanos the monotonic clock ({@code System::nanoTime})
+     */
+    public StoreBoundClock(Clock own, Supplier<Instant> store, LongSupplier nanos) {
+        this.own = own;
+        this.store = store;
+        this.nanos = nanos;
+    }
+
+    @Override
+    public synchronized Instant instant() {
+        Instant mine = own.instant();
+        Instant storeNow = storeNow();
+        ahead = Duration.between(storeNow, mine);
+        if (ahead.compareTo(WARN_AHEAD) > 0) {
+            warn();
+        }
+        return mine.isAfter(storeNow) ? storeNow : mine;
+    }
+
+    /**
+     * How far this machine's clock was ahead of Cassandra's at the last reading (negative: behind).
+     */
+    public Duration ahead() {
+        return ahead;
+    }
+
+    private Instant storeNow() {
+        long now = nanos.getAsLong();
+        if (storeTime == null
+                || now - measuredAt > Duration.ofSeconds(REMEASURE_SECONDS).toNanos()) {
+            try {
+                Instant read = store.get();
+                storeTime = read;
+                measuredAt = nanos.getAsLong();
+                now = measuredAt;
+            } catch (RuntimeException e) {
+                if (storeTime == null) {
+                    throw new IllegalStateException("Cassandra's clock cannot be read yet", e);
+                }
+                log.warn(
+                        "Cassandra's clock could not be read again ({}); carrying the last reading forward",
+                        e.toString());
+            }
+        }
+        return storeTime.plusNanos(now - measuredAt);
+    }
+
+    private void warn() {
+        long now = nanos.getAsLong();
+        if (warned && now - warnedAt < WARN_EVERY_NANOS) {
+            return;
+        }
+        warned = true;
+        warnedAt = now;
+        log.warn(
+                "this machine's clock is {} ahead of Cassandra's: snapshot cutoffs follow Cassandra's"
+                        + " clock (fix the machine's time sync)",
+                ahead);
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        throw new UnsupportedOperationException("the worker works in UTC");
+    }
+}
