@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.Boards;
 import org.leaderboard.testsupport.HttpJson;
@@ -124,31 +125,53 @@ class EndToEndIntegrationTests {
     }
 
     /**
-     * A snapshot worker whose clock runs ahead (ten minutes here) cuts no later than Cassandra's
-     * clock allows: a vote acknowledged right after its pass, inside its write window, is counted
-     * by the next pass instead of landing behind a snapshot already taken (stored, acknowledged,
-     * never counted).
+     * Clocks off Cassandra's do not lose acknowledged votes. A snapshot worker whose clock runs
+     * ahead (ten minutes here) cuts no later than Cassandra's clock allows, so a vote acknowledged
+     * right after its pass, inside its write window, is counted by the next pass instead of landing
+     * behind a snapshot already taken (stored, acknowledged, never counted). A writer whose clock
+     * runs behind (ten minutes) judges windows and stamps votes by Cassandra's clock: a vote it
+     * stamps is not ten minutes in the past, and a client's vote stamped now is not "in the
+     * future".
      */
     @Test
-    void aWorkerWhoseClockRunsAheadDoesNotSnapshotPastVotesStillBeingAcknowledged() {
-        createBoard("ahead", 2);
-        assertThat(castVote("ahead", null, "frank", 1).status()).isEqualTo(202);
+    void clocksRunningAheadOrBehindTheStoreLoseNoAcknowledgedVote() {
+        createBoard("skewed", 2);
+        ServiceProcess behind =
+                system.startAnotherWriter("writer-behind", "--writer.clock-offset=-10m");
+        assertThat(castVote("skewed", null, "frank", 1).status()).isEqualTo(202);
         assertThat(
                         system.snapshotOnce(
                                 "--snapshot.clock-offset=10m", "--snapshot.safety-margin=1s"))
                 .isZero();
         UUID afterThePass = TimeUuids.voteIdAt(Instant.now());
-        assertThat(castVote("ahead", afterThePass, "grace", 2).status()).isEqualTo(202);
+        assertThat(castVote("skewed", afterThePass, "grace", 2).status()).isEqualTo(202);
+        HttpJson.Answer stampedBehind = castVote(behind.baseUrl(), "skewed", null, "hank", 3);
+        assertThat(stampedBehind.status()).as(stampedBehind.body().toString()).isEqualTo(202);
+        assertThat(
+                        Duration.between(
+                                        TimeUuids.timeOf(
+                                                UUID.fromString(
+                                                        stampedBehind
+                                                                .body()
+                                                                .get("voteId")
+                                                                .asText())),
+                                        Instant.now())
+                                .abs())
+                .as("the behind writer stamps its vote by Cassandra's clock")
+                .isLessThan(Duration.ofSeconds(5));
+        HttpJson.Answer clientNow =
+                castVote(behind.baseUrl(), "skewed", TimeUuids.voteIdAt(Instant.now()), "ida", 4);
+        assertThat(clientNow.status()).as(clientNow.body().toString()).isEqualTo(202);
 
-        Instant frozen = TimeUuids.timeOf(afterThePass).plusSeconds(4);
+        Instant frozen = Instant.now().plusSeconds(4);
         await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(frozen));
         assertThat(system.snapshotOnce("--snapshot.safety-margin=1s")).isZero();
 
-        JsonNode board = http.get(system.queryUrl() + "/boards/ahead/leaderboard").body();
+        JsonNode board = http.get(system.queryUrl() + "/boards/skewed/leaderboard").body();
         assertThat(board.get("tailEvents").asLong()).as("every vote in the snapshot").isZero();
         assertThat(board.get("entries"))
                 .extracting(entry -> entry.get("user").asText() + "=" + entry.get("votes").asLong())
-                .containsExactly("grace=2", "frank=1");
+                .containsExactly("ida=4", "hank=3", "grace=2", "frank=1");
     }
 
     private void createBoard(String board, int writeWindowSeconds) {
@@ -157,6 +180,11 @@ class EndToEndIntegrationTests {
     }
 
     private HttpJson.Answer castVote(String board, UUID voteId, String user, int votes) {
+        return castVote(system.writerUrl(), board, voteId, user, votes);
+    }
+
+    private HttpJson.Answer castVote(
+            String writerUrl, String board, UUID voteId, String user, int votes) {
         Map<String, Object> body =
                 voteId == null
                         ? Map.of(
@@ -170,6 +198,6 @@ class EndToEndIntegrationTests {
                                 "v-" + voteId,
                                 "votes",
                                 votes);
-        return http.post(system.writerUrl() + "/boards/" + board + "/votes", body);
+        return http.post(writerUrl + "/boards/" + board + "/votes", body);
     }
 }

@@ -95,6 +95,14 @@ final class RunningSystem implements AutoCloseable {
     }
 
     /**
+     * Starts another writer on the same keyspace (stopped by {@link #close}), with extra {@code
+     * --name=value} arguments, named {@code name} (its log file).
+     */
+    ServiceProcess startAnotherWriter(String name, String... extraArguments) {
+        return services.writer(name, extraArguments);
+    }
+
+    /**
      * Starts a snapshot worker in its scheduled mode on the same keyspace (stopped by {@link
      * #close}), with extra {@code --name=value} arguments.
      */

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import org.leaderboard.model.cassandra.CassandraTime;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.snapshot.store.FoldedPartitionWriter;
 import org.leaderboard.snapshot.store.SnapshotWriter;

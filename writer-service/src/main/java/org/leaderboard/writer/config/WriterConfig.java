@@ -2,7 +2,10 @@ package org.leaderboard.writer.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import org.leaderboard.model.cassandra.CassandraTime;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.storebeans.SharedStoreBeans;
 import org.leaderboard.writer.store.BoardWriter;
@@ -36,11 +39,22 @@ class WriterConfig {
     /**
      * Every "now" of the writer comes from this bean (window checks, generated voteIds, write
      * timestamps), so tests can move time instead of waiting for it, and fault tests can skew it
-     * ({@code writer.clock-offset}).
+     * ({@code writer.clock-offset}). Never behind Cassandra's clock ({@link StoreCatchUpClock});
+     * the gauge {@code writer.clock.behind} shows by how much this machine's clock is, in seconds.
      */
-    @Bean
-    Clock clock(WriterSettings settings) {
-        return Clock.offset(Clock.systemUTC(), settings.clockOffset());
+    @Bean(destroyMethod = "close")
+    StoreCatchUpClock clock(WriterSettings settings, CqlSession session, MeterRegistry meters) {
+        StoreCatchUpClock clock =
+                new StoreCatchUpClock(
+                                Clock.offset(Clock.systemUTC(), settings.clockOffset()),
+                                new CassandraTime(session),
+                                System::nanoTime)
+                        .start();
+        Gauge.builder("writer.clock.behind", clock, c -> c.behind().toMillis() / 1000.0)
+                .description("How far this machine's clock is behind Cassandra's")
+                .baseUnit("seconds")
+                .register(meters);
+        return clock;
     }
 
     @Bean

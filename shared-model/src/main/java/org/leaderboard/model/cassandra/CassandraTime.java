@@ -1,4 +1,4 @@
-package org.leaderboard.snapshot.config;
+package org.leaderboard.model.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
@@ -6,13 +6,17 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import java.time.Instant;
 import java.util.function.Supplier;
 
-/** Cassandra's current time, as the coordinator that answers reads it. */
-final class CassandraTime implements Supplier<Instant> {
+/**
+ * Cassandra's current time, as the coordinator that answers reads it (milliseconds). The reference
+ * both sides of the write window meet at: snapshot workers never cut by a clock ahead of it,
+ * writers never judge the window by a clock behind it.
+ */
+public final class CassandraTime implements Supplier<Instant> {
 
     private final CqlSession session;
     private final PreparedStatement now;
 
-    CassandraTime(CqlSession session) {
+    public CassandraTime(CqlSession session) {
         this.session = session;
         this.now = session.prepare("SELECT toUnixTimestamp(now()) FROM system.local");
     }

@@ -1,0 +1,72 @@
+package org.leaderboard.writer.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class StoreCatchUpClockTests {
+
+    private static final Instant OWN = Instant.parse("2026-11-25T12:00:00Z");
+
+    private final AtomicLong nanos = new AtomicLong();
+    private final AtomicReference<Instant> store = new AtomicReference<>();
+
+    private StoreCatchUpClock clock() {
+        return new StoreCatchUpClock(
+                Clock.fixed(OWN, ZoneOffset.UTC),
+                () -> {
+                    Instant now = store.get();
+                    if (now == null) {
+                        throw new IllegalStateException("no node available");
+                    }
+                    // The round trip of the reading: 2 ms.
+                    nanos.addAndGet(Duration.ofMillis(2).toNanos());
+                    return now;
+                },
+                nanos::get);
+    }
+
+    @Test
+    void aClockBehindTheStoreCatchesUpByTheDifferenceAndTheRoundTrip() {
+        store.set(OWN.plus(Duration.ofMinutes(10)));
+        StoreCatchUpClock clock = clock();
+
+        assertThat(clock.measure()).isTrue();
+
+        Duration expected = Duration.ofMinutes(10).plusMillis(3);
+        assertThat(clock.instant()).isEqualTo(OWN.plus(expected));
+        assertThat(clock.behind()).isEqualTo(expected);
+    }
+
+    @Test
+    void aClockLessThanADeadbandBehindOrAheadOfTheStoreIsUsedAsItIs() {
+        StoreCatchUpClock clock = clock();
+
+        store.set(OWN.plusMillis(50));
+        clock.measure();
+        assertThat(clock.instant()).isEqualTo(OWN);
+
+        store.set(OWN.minusSeconds(30));
+        clock.measure();
+        assertThat(clock.instant()).isEqualTo(OWN);
+        assertThat(clock.behind()).isNegative();
+    }
+
+    @Test
+    void aFailedReadingKeepsTheLastDifference() {
+        StoreCatchUpClock clock = clock();
+        store.set(OWN.plusSeconds(5));
+        clock.measure();
+
+        store.set(null);
+        assertThat(clock.measure()).isFalse();
+
+        assertThat(clock.instant()).isEqualTo(OWN.plusSeconds(5).plusMillis(3));
+    }
+}
