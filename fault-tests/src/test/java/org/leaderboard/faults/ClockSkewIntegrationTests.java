@@ -17,9 +17,11 @@ import org.leaderboard.testsupport.Oracle.Vote;
 import org.leaderboard.testsupport.Services;
 
 /**
- * Two writers whose clocks differ by 4 s ({@code writer.clock-offset} -2 s and +2 s, within {@code
- * writer.max-clock-skew} 5 s) take the same votes, many of them sent to both. Counts stay exact,
- * and a vote outside the write window, or too far in the future, is refused by both.
+ * Two writers whose machine clocks differ by 4 s ({@code writer.clock-offset} -2 s and +2 s, within
+ * {@code writer.max-clock-skew} 5 s) take the same votes, many of them sent to both. The one behind
+ * catches up with Cassandra's clock (a writer never judges the window by a clock behind the
+ * store's), so the skew left between them is the one ahead's 2 s. Counts stay exact, and a vote
+ * outside the write window, or too far in the future, is refused by both.
  */
 class ClockSkewIntegrationTests {
 
