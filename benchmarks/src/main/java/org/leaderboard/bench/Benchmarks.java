@@ -100,7 +100,7 @@ public final class Benchmarks {
                                         loader,
                                         new QueryClient(env.query.baseUrl(), env.queryPid()),
                                         redis,
-                                        SteadyWrites.dao(env.session))
+                                        SteadyWrites.store(env.session))
                                 ::run);
             }
         }

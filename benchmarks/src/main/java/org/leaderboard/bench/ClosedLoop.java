@@ -11,9 +11,15 @@ import org.HdrHistogram.Histogram;
 /**
  * A closed-loop load of blocking calls (queries): {@code threads} callers, each sending its next
  * request when the previous one is answered, for a duration but at least {@code minRequests} in
- * total, so that a slow query still gets a few samples.
+ * total, so that a slow query still gets a few samples; no caller starts a request after {@link
+ * #CAP} times the duration (at least {@link #MIN_CAP}), so that queries taking many seconds each
+ * (read-your-writes at a write rate the machine cannot keep up with) cannot hold up the run: the
+ * measurement then has fewer than {@code minRequests} samples, and says so in its count.
  */
 final class ClosedLoop {
+
+    static final int CAP = 4;
+    static final Duration MIN_CAP = Duration.ofSeconds(60);
 
     private ClosedLoop() {}
 
@@ -25,13 +31,15 @@ final class ClosedLoop {
         AtomicLong errors = new AtomicLong();
         long started = System.nanoTime();
         long end = started + duration.toNanos();
+        long cap = started + Math.max(duration.toNanos() * CAP, MIN_CAP.toNanos());
         List<Thread> callers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Thread caller =
                     new Thread(
                             () -> {
-                                while (System.nanoTime() < end
-                                        || ok.get() + errors.get() < minRequests) {
+                                long now;
+                                while ((now = System.nanoTime()) < end
+                                        || (ok.get() + errors.get() < minRequests && now < cap)) {
                                     call(call, latencies, ok, errors);
                                 }
                             },

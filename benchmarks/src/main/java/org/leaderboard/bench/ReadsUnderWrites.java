@@ -10,7 +10,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * Scenario 6, reads under writes: the largest board (one history event per user, snapshotted),
@@ -30,14 +29,14 @@ final class ReadsUnderWrites {
     private final BoardLoader loader;
     private final QueryClient queries;
     private final RedisBoards redis;
-    private final VoteEventWriter events;
+    private final SteadyWrites.Store events;
 
     ReadsUnderWrites(
             BenchOptions options,
             BoardLoader loader,
             QueryClient queries,
             RedisBoards redis,
-            VoteEventWriter events) {
+            SteadyWrites.Store events) {
         this.options = options;
         this.loader = loader;
         this.queries = queries;
@@ -125,8 +124,12 @@ final class ReadsUnderWrites {
             double achieved = (writes.stored() - storedBefore) / seconds;
             Progress.say(
                     String.format(
-                            "  %s: %.0f votes/s achieved; strong top-100 p50 %.2f ms",
-                            label, achieved, row.strongTop1().p50Millis()));
+                            "  %s: %.0f votes/s achieved; strong top-100 p50 %.2f ms (%d"
+                                    + " queries)",
+                            label,
+                            achieved,
+                            row.strongTop1().p50Millis(),
+                            row.strongTop1().requests()));
             return row.withAchieved(achieved);
         }
     }

@@ -1,23 +1,35 @@
 package org.leaderboard.bench;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.writer.store.LateEventMarks;
 import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * Votes written continuously while queries are measured, stamped "now" and stored with the writer's
- * own statement ({@link VoteEventWriter#insert}), as the writer stores them: at a fixed rate (paced
- * every 10 ms), or, with rate 0 and {@code flatOut}, as fast as 128 in flight allow.
+ * own statements, as the writer stores them ({@link VoteEventWriter#insert}, then a late mark if
+ * the insert completed more than the writer's default {@code writer.late-after} after the vote's
+ * time, as under overload): at a fixed rate (paced every 10 ms), or, with rate 0 and {@code
+ * flatOut}, as fast as 128 in flight allow.
  */
 final class SteadyWrites implements AutoCloseable {
 
     private static final int MAX_IN_FLIGHT = 128;
+
+    /** The writer's default {@code writer.late-after}. */
+    private static final Duration LATE_AFTER = Duration.ofMillis(200);
+
+    /** The writer's statements: the event row and its late mark. */
+    record Store(VoteEventWriter events, LateEventMarks marks) {}
 
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong stored = new AtomicLong();
@@ -25,20 +37,21 @@ final class SteadyWrites implements AutoCloseable {
     private SteadyWrites() {}
 
     /** {@code votesPerSecond} votes a second to {@code users} users; 0 writes nothing. */
-    static SteadyWrites atRate(
-            VoteEventWriter events, BoardSettings board, int users, int votesPerSecond) {
+    static SteadyWrites atRate(Store events, BoardSettings board, int users, int votesPerSecond) {
         SteadyWrites writes = new SteadyWrites();
         return writes.start(() -> writes.paced(events, board, users, votesPerSecond));
     }
 
     /** As many votes a second as the store takes with 128 in flight. */
-    static SteadyWrites flatOut(VoteEventWriter events, BoardSettings board, int users) {
+    static SteadyWrites flatOut(Store events, BoardSettings board, int users) {
         SteadyWrites writes = new SteadyWrites();
         return writes.start(() -> writes.unpaced(events, board, users));
     }
 
-    static VoteEventWriter dao(com.datastax.oss.driver.api.core.CqlSession session) {
-        return new VoteEventWriter(session, Consistency.DEFAULT);
+    static Store store(CqlSession session) {
+        return new Store(
+                new VoteEventWriter(session, Consistency.DEFAULT),
+                new LateEventMarks(session, Consistency.DEFAULT, LATE_AFTER));
     }
 
     private SteadyWrites start(Runnable loop) {
@@ -53,7 +66,7 @@ final class SteadyWrites implements AutoCloseable {
         return stored.get();
     }
 
-    private void paced(VoteEventWriter events, BoardSettings board, int users, int votesPerSecond) {
+    private void paced(Store events, BoardSettings board, int users, int votesPerSecond) {
         SplittableRandom random = new SplittableRandom(votesPerSecond);
         Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
         long started = System.nanoTime();
@@ -67,7 +80,7 @@ final class SteadyWrites implements AutoCloseable {
         }
     }
 
-    private void unpaced(VoteEventWriter events, BoardSettings board, int users) {
+    private void unpaced(Store events, BoardSettings board, int users) {
         SplittableRandom random = new SplittableRandom(7);
         Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
         while (running.get()) {
@@ -76,14 +89,18 @@ final class SteadyWrites implements AutoCloseable {
     }
 
     private void write(
-            VoteEventWriter events,
+            Store store,
             BoardSettings board,
             int users,
             SplittableRandom random,
             Semaphore inFlight) {
         inFlight.acquireUninterruptibly();
         Instant now = Instant.now();
-        events.insert(board, VoteMaker.vote(board.board(), random.nextInt(users), now, random), now)
+        VoteCastEvent vote = VoteMaker.vote(board.board(), random.nextInt(users), now, random);
+        store.events()
+                .insert(board, vote, now)
+                .thenCompose(
+                        inserted -> store.marks().markIfLate(board, vote.voteId(), Instant.now()))
                 .whenComplete(
                         (done, failure) -> {
                             inFlight.release();

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.Boards;
 import org.leaderboard.testsupport.HttpJson;
 import org.slf4j.Logger;
@@ -30,13 +33,19 @@ import org.slf4j.LoggerFactory;
  * cast one vote each and, on its 202, ask a random one of two query-service processes for the voted
  * user. Every answer must count every vote acknowledged before it was asked. The board has a 5 s
  * write window and 1 s buckets and the replicas a 2 s settled margin, so that the settled part of
- * the tail, the part read again and the snapshot all change many times in the run.
+ * the tail, the part read again and the snapshot all change many times in the run. Half of the
+ * probe users send their own voteIds, stamped {@value #LATE_MILLIS} ms in the past (a client that
+ * retries, or was offline for a moment): those votes land behind rows the replicas already hold,
+ * and are found only through the writer's late marks.
  */
 class ReadYourWritesUnderLoadIntegrationTests {
 
     private static final Logger log = LoggerFactory.getLogger("probes");
     private static final String BOARD = "probed";
     private static final int PROBE_USERS = 8;
+
+    /** How far in the past the late probes stamp their votes: inside the 5 s window. */
+    private static final long LATE_MILLIS = 2_000;
 
     /** Probing stops after this many (a quiet 2-core machine gets there in well under a minute). */
     private static final int PROBES = 3_000;
@@ -50,6 +59,7 @@ class ReadYourWritesUnderLoadIntegrationTests {
     private static RunningSystem system;
     private static List<String> replicas;
     private final HttpJson http = new HttpJson();
+    private final AtomicLong lateProbes = new AtomicLong();
 
     @BeforeAll
     static void start() {
@@ -81,7 +91,8 @@ class ReadYourWritesUnderLoadIntegrationTests {
         tasks.add(threads.submit(() -> writeInBackground(running, background)));
         for (int user = 0; user < PROBE_USERS; user++) {
             String probed = "probe-" + user;
-            tasks.add(threads.submit(() -> probe(probed, running, deadline, probes, misses)));
+            boolean late = user % 2 == 1;
+            tasks.add(threads.submit(() -> probe(probed, late, running, deadline, probes, misses)));
         }
         for (Future<?> probe : tasks.subList(1, tasks.size())) {
             probe.get(MAX_PROBING.toSeconds() + 60, TimeUnit.SECONDS);
@@ -91,30 +102,42 @@ class ReadYourWritesUnderLoadIntegrationTests {
         threads.shutdown();
 
         log.info(
-                "{} probes on {} replicas, {} background votes, {} misses",
+                "{} probes ({} of them stamped {} ms in the past) on {} replicas, {} background"
+                        + " votes, {} misses",
                 probes.get(),
+                lateProbes.get(),
+                LATE_MILLIS,
                 replicas.size(),
                 background.get(),
                 misses.size());
         assertThat(misses).as("answers missing an acknowledged vote").isEmpty();
         assertThat(probes.get()).isGreaterThanOrEqualTo(MIN_PROBES);
+        assertThat(lateProbes.get()).as("probes stamped in the past").isGreaterThan(MIN_PROBES / 4);
         assertThat(background.get()).as("votes written in the background").isPositive();
     }
 
     /**
      * One probe user: vote, and on 202 ask a random replica; its count must be at least the votes
-     * acknowledged so far (a vote answered otherwise may or may not be stored, so it may count).
+     * acknowledged so far (a vote answered otherwise may or may not be stored, so it may count). A
+     * {@code late} user sends its own voteIds, stamped in the past.
      */
     private void probe(
             String user,
+            boolean late,
             AtomicBoolean running,
             long deadline,
             AtomicLong probes,
             ConcurrentLinkedQueue<String> misses) {
         long acknowledged = 0;
         while (probes.get() < PROBES && System.nanoTime() < deadline && running.get()) {
-            HttpJson.Answer vote =
-                    http.post(votesUrl(), Map.of("user", user, "voter", user, "votes", 1));
+            Map<String, Object> body =
+                    new HashMap<>(Map.of("user", user, "voter", user, "votes", 1));
+            if (late) {
+                body.put(
+                        "voteId",
+                        TimeUuids.voteIdAt(Instant.now().minusMillis(LATE_MILLIS)).toString());
+            }
+            HttpJson.Answer vote = http.post(votesUrl(), body);
             if (vote.status() != 202) {
                 log.warn("probe vote answered {}: {}", vote.status(), vote.body());
                 continue;
@@ -128,6 +151,9 @@ class ReadYourWritesUnderLoadIntegrationTests {
                 misses.add(describe(user, replica, acknowledged, answer));
             }
             probes.incrementAndGet();
+            if (late) {
+                lateProbes.incrementAndGet();
+            }
         }
     }
 

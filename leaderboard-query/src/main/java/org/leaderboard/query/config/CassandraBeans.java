@@ -1,8 +1,15 @@
 package org.leaderboard.query.config;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.time.Duration;
+import org.leaderboard.model.cassandra.CassandraTime;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.StoreBoundClock;
 import org.leaderboard.storebeans.SharedStoreBeans;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -21,9 +28,29 @@ class CassandraBeans {
         return Consistency.of(settings.readConsistency(), settings.readConsistency());
     }
 
-    /** "Now" for the end of the tail; a bean so that it has one source. */
+    /**
+     * "Now" for the tail's reads; a bean so that it has one source. Never ahead of Cassandra's
+     * clock ({@link StoreBoundClock}): a strong read holds the rows older than now minus {@code
+     * query.tail.held-lag}, and writers mark the events that land behind that by their own clocks,
+     * which never run behind Cassandra's. {@code query.clock-offset} moves this machine's clock
+     * (for tests); the gauge {@code query.clock.ahead} shows how far it is ahead of Cassandra's, in
+     * seconds.
+     */
     @Bean
-    Clock clock() {
-        return Clock.systemUTC();
+    StoreBoundClock clock(
+            CqlSession session,
+            @Value("${query.clock-offset:0s}") Duration offset,
+            MeterRegistry meters) {
+        StoreBoundClock clock =
+                new StoreBoundClock(
+                        Clock.offset(Clock.systemUTC(), offset),
+                        new CassandraTime(session),
+                        System::nanoTime,
+                        "read-your-writes tail reads");
+        Gauge.builder("query.clock.ahead", clock, c -> c.ahead().toMillis() / 1000.0)
+                .description("How far this machine's clock is ahead of Cassandra's")
+                .baseUnit("seconds")
+                .register(meters);
+        return clock;
     }
 }

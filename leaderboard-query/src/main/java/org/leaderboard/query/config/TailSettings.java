@@ -13,12 +13,18 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     while its time is inside the window by the writer's clock, so no acknowledged vote with time
  *     before {@code now - window - settledMargin} can appear later.
  * @param heldLag how far behind "now" a read stops holding rows: rows newer than this are sent
- *     again by every read, older ones are held and only counted. Votes still being stored when a
- *     read runs land there, so a lag longer than most inserts take keeps them from making a held
- *     range's count differ (which costs a re-read of the range, never a missed vote).
+ *     again by every read, older ones are held. An event that lands behind it is one whose write
+ *     completed more than the lag after its time; writers mark such events before acknowledging
+ *     them ({@code writer.late-after}, which must stay below this lag by more than the clock
+ *     difference between writers and this service), and a partition with a new mark has its held
+ *     rows counted ({@code count(*)}) and, if the count differs, read again.
+ * @param countHeldRows count every partition's held rows at every read, marked or not: only for
+ *     running beside writers that do not mark late events yet (an upgrade from a version without
+ *     marks); it costs a replica scan of about write rate x (write window + settled margin) rows
+ *     per read
  */
 @ConfigurationProperties("query.tail")
-public record TailSettings(Duration settledMargin, Duration heldLag) {
+public record TailSettings(Duration settledMargin, Duration heldLag, boolean countHeldRows) {
 
     public TailSettings {
         if (settledMargin == null || settledMargin.isNegative()) {

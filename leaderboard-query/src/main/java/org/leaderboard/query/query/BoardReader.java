@@ -125,7 +125,7 @@ class BoardReader implements DisposableBean {
         Snapshot snapshot = snapshot(board, null, periodStart);
         LiveTail.Read tail =
                 live.tail.read(snapshot.cutoff(), now, now.plus(settings.futureTolerance()));
-        metrics.tailRead(tail.events(), tail.rowsSent(), tail.rereads());
+        metrics.tailRead(tail);
         TailRanking ranking = live.ranking;
         if (ranking == null || ranking.base() != snapshot.ranked() || tail.rebuilt()) {
             ranking = TailRanking.of(snapshot.ranked(), tail.stable());
@@ -164,7 +164,11 @@ class BoardReader implements DisposableBean {
         LiveBoard(BoardSettings board) {
             this.tail =
                     new LiveTail(
-                            board, events, tailSettings.settledMargin(), tailSettings.heldLag());
+                            board,
+                            events,
+                            tailSettings.settledMargin(),
+                            tailSettings.heldLag(),
+                            tailSettings.countHeldRows());
             this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);
             this.askedAt = clock.instant();
         }

@@ -25,10 +25,14 @@ import org.leaderboard.model.time.TimeUuids;
  *       <em>settled</em>: no row can be added to it any more (the writer acknowledges no vote
  *       outside its window), so it is never read or checked again;
  *   <li>the other slices are <em>held</em>: a late vote (a client's own id, stored late but inside
- *       its window) can still land in them with an older id than rows already read. Each read asks
- *       the replicas how many rows the held range has now ({@code count(*)}, no row is sent): rows
- *       are never removed from a tail partition, so the same count means the same rows. A different
- *       count makes the partition read its held range again, whole;
+ *       its window) can still land in them with an older id than rows already read. The writer
+ *       marks such an event before acknowledging it ({@code late_events}, per bucket and shard);
+ *       each read counts the marks of its open buckets (one query per bucket), and only a partition
+ *       whose marks changed asks the replicas how many rows its held range has now ({@code
+ *       count(*)}, no row is sent): rows are never removed from a tail partition, so the same count
+ *       means the same rows. A different count makes the partition read its held range again,
+ *       whole. ({@code countHeldRows} counts every partition at every read instead, for writers
+ *       that do not mark yet);
  *   <li>rows from the newest held moment on are read at every read: only those are sent. The held
  *       range ends {@code heldLag} before the read's "now", so that votes still being stored while
  *       it runs land in the part that is read again, not in a held range.
@@ -58,11 +62,18 @@ final class LiveTail {
     private final EventFolds events;
     private final Duration settledMargin;
     private final Duration heldLag;
+    private final boolean countHeldRows;
     private final Map<Partition, PartitionState> partitions = new HashMap<>();
     private Tallies stable = new Tallies();
 
-    LiveTail(BoardSettings board, EventFolds events, Duration settledMargin, Duration heldLag) {
+    LiveTail(
+            BoardSettings board,
+            EventFolds events,
+            Duration settledMargin,
+            Duration heldLag,
+            boolean countHeldRows) {
         this.board = board;
+        this.countHeldRows = countHeldRows;
         this.events = events;
         this.settledMargin = settledMargin;
         this.heldLag = heldLag;
@@ -78,10 +89,19 @@ final class LiveTail {
         Instant settledBefore =
                 now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
         Instant readBefore = now.minus(heldLag).truncatedTo(ChronoUnit.MILLIS);
+        List<Instant> buckets = board.buckets().startsBetween(cutoff, until);
+        // Marks first: a late event is stored before its mark, so a partition read after the
+        // marks are seen holds every event they mark.
+        List<Map<Integer, Long>> marks =
+                AsyncLanes.map(buckets, READ_LANES, bucket -> events.lateMarks(board, bucket))
+                        .join();
         List<Partition> open = new ArrayList<>();
-        for (Instant bucket : board.buckets().startsBetween(cutoff, until)) {
+        Map<Partition, Long> marked = new HashMap<>();
+        for (int b = 0; b < buckets.size(); b++) {
             for (int shard = 0; shard < board.shards(); shard++) {
-                open.add(new Partition(bucket, shard));
+                Partition partition = new Partition(buckets.get(b), shard);
+                open.add(partition);
+                marked.put(partition, marks.get(b).getOrDefault(shard, 0L));
             }
         }
         List<PartitionRead> reads =
@@ -94,6 +114,7 @@ final class LiveTail {
                                                 partitions.getOrDefault(
                                                         partition,
                                                         PartitionState.empty(partition.bucket())),
+                                                marked.get(partition),
                                                 settledBefore,
                                                 readBefore))
                         .join();
@@ -120,26 +141,33 @@ final class LiveTail {
         long rows = 0;
         long sent = 0;
         int rereads = 0;
+        int counted = 0;
         for (PartitionRead read : reads) {
             rows += read.state().rows() + read.freshRows();
             sent += read.rowsSent();
             rereads += read.reread() ? 1 : 0;
+            counted += read.counted() ? 1 : 0;
         }
         if (rebuilt) {
             stable = new Tallies();
             partitions.values().forEach(state -> state.addTo(stable));
-            return new Read(stable, stable, true, fresh, rows, sent, rereads);
+            return new Read(stable, stable, true, fresh, rows, sent, rereads, counted);
         }
         stable.addAll(delta);
-        return new Read(stable, delta, false, fresh, rows, sent, rereads);
+        return new Read(stable, delta, false, fresh, rows, sent, rereads, counted);
     }
 
     /**
      * One partition's part of a read: settle what passed the settled moment, check the held range
-     * by its count, read what is new (or, if the count differs, the held range again).
+     * by its count if the partition has new late marks ({@code marks}, its count of them now), read
+     * what is new (or, if the count differs, the held range again).
      */
     private CompletableFuture<PartitionRead> refresh(
-            Partition partition, PartitionState state, Instant settledBefore, Instant readBefore) {
+            Partition partition,
+            PartitionState state,
+            long marks,
+            Instant settledBefore,
+            Instant readBefore) {
         int settlingCount = 0;
         while (settlingCount < state.held().size()
                 && !state.held().get(settlingCount).to().isAfter(settledBefore)) {
@@ -151,15 +179,18 @@ final class LiveTail {
         long heldRows = held.stream().mapToLong(Slice::rows).sum();
         CompletableFuture<List<StoredEvent>> settledClaims =
                 events.counted(board, pending(settling));
-        CompletableFuture<Long> count =
+        boolean check =
                 heldFrom.isBefore(state.heldUntil())
+                        && (countHeldRows || marks != state.lateMarks());
+        CompletableFuture<Long> count =
+                check
                         ? events.countPartition(
                                 board,
                                 partition.bucket(),
                                 partition.shard(),
                                 heldFrom,
                                 state.heldUntil())
-                        : CompletableFuture.completedFuture(0L);
+                        : CompletableFuture.completedFuture(heldRows);
         Instant bucketEnd = partition.bucket().plus(board.buckets().size());
         CompletableFuture<List<StoredEvent>> newRows =
                 state.heldUntil().isBefore(bucketEnd)
@@ -191,7 +222,9 @@ final class LiveTail {
                                         settled(state.settled(), settling, claims),
                                         read,
                                         settledBefore,
-                                        until))
+                                        until,
+                                        marks,
+                                        check))
                 .thenCompose(this::finish);
     }
 
@@ -218,7 +251,7 @@ final class LiveTail {
         }
         List<Slice> held = append(read.kept(), added, step.settledBefore());
         Instant heldUntil = max(from, step.until());
-        PartitionState state = new PartitionState(step.settled(), held, heldUntil);
+        PartitionState state = new PartitionState(step.settled(), held, heldUntil, step.marks());
         Tallies delta = new Tallies();
         added.forEach(slice -> delta.addAll(slice.plain()));
         List<StoredEvent> toCheck = new ArrayList<>(pending(held));
@@ -239,6 +272,7 @@ final class LiveTail {
                                     step.partition(),
                                     state,
                                     read.reread(),
+                                    step.counted(),
                                     delta,
                                     fresh,
                                     newer.size(),
@@ -335,7 +369,9 @@ final class LiveTail {
             Settled settledPart,
             Rows rows,
             Instant settledBefore,
-            Instant until) {
+            Instant until,
+            long marks,
+            boolean counted) {
 
         List<Slice> settled() {
             return settledPart.slices();
@@ -354,7 +390,8 @@ final class LiveTail {
             Tallies fresh,
             long events,
             long rowsSent,
-            int rereads) {}
+            int rereads,
+            int counted) {}
 
     private record Partition(Instant bucket, int shard) {}
 
@@ -362,6 +399,7 @@ final class LiveTail {
             Partition partition,
             PartitionState state,
             boolean reread,
+            boolean counted,
             Tallies delta,
             Tallies fresh,
             long freshRows,
@@ -387,12 +425,14 @@ final class LiveTail {
 
     /**
      * What a partition holds: settled slices (folded for good, claims decided) and held slices,
-     * contiguous from the settled ones up to {@code heldUntil}.
+     * contiguous from the settled ones up to {@code heldUntil}, and how many late marks it had when
+     * they were read.
      */
-    private record PartitionState(List<Slice> settled, List<Slice> held, Instant heldUntil) {
+    private record PartitionState(
+            List<Slice> settled, List<Slice> held, Instant heldUntil, long lateMarks) {
 
         static PartitionState empty(Instant bucket) {
-            return new PartitionState(List.of(), List.of(), bucket);
+            return new PartitionState(List.of(), List.of(), bucket, 0);
         }
 
         long rows() {

@@ -19,6 +19,7 @@ class QueryMetrics {
     private final DistributionSummary tailEvents;
     private final DistributionSummary tailRowsSent;
     private final Counter tailRereads;
+    private final Counter tailCounts;
 
     QueryMetrics(MeterRegistry registry) {
         this.top = queryTimer(registry, "top");
@@ -32,7 +33,7 @@ class QueryMetrics {
                 DistributionSummary.builder("leaderboard.tail.rows.sent")
                         .description(
                                 "Tail rows sent by the replicas for one shared strong read (the"
-                                        + " rest of the tail is held and only counted)")
+                                        + " rest of the tail is held)")
                         .baseUnit("rows")
                         .register(registry);
         this.tailRereads =
@@ -40,6 +41,12 @@ class QueryMetrics {
                         .description(
                                 "Held tail ranges read again because their count differed (a"
                                         + " vote stored late, inside its write window)")
+                        .register(registry);
+        this.tailCounts =
+                Counter.builder("leaderboard.tail.counts")
+                        .description(
+                                "Held tail ranges counted (count(*)) because their partition had a"
+                                        + " new late mark")
                         .register(registry);
     }
 
@@ -62,10 +69,14 @@ class QueryMetrics {
         tailEvents.record(events);
     }
 
-    /** A shared strong read: the tail's events, the rows sent, the held ranges read again. */
-    void tailRead(long events, long rowsSent, int rereads) {
-        tailEvents.record(events);
-        tailRowsSent.record(rowsSent);
-        tailRereads.increment(rereads);
+    /**
+     * A shared strong read: the tail's events, the rows sent, the held ranges counted and read
+     * again.
+     */
+    void tailRead(LiveTail.Read read) {
+        tailEvents.record(read.events());
+        tailRowsSent.record(read.rowsSent());
+        tailCounts.increment(read.counted());
+        tailRereads.increment(read.rereads());
     }
 }

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.api.VoteCastEvent;
@@ -16,19 +17,24 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
+import org.leaderboard.writer.store.LateEventMarks;
 import org.leaderboard.writer.store.VoteEventWriter;
 
 /**
  * The incremental tail against a real Cassandra, with the reader's "now" given: what a read must
- * see (every row still inside its write window, however late it was stored, found by the held
- * range's count), what it sends again (only rows new since the last read) and what it never reads
- * again (rows past the window plus the settled margin).
+ * see (every row still inside its write window, however late it was stored, found through the
+ * writer's late mark and the held range's count), what it sends again (only rows new since the last
+ * read) and what it never reads again (rows past the window plus the settled margin). Votes are
+ * stored as the writer stores them: the row, then its late mark if it was stored more than {@code
+ * writer.late-after} (200 ms) after its time.
  */
 class LiveTailIntegrationTests {
 
     private static final String KEYSPACE = TestCassandra.shared().newKeyspace("live_tail");
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
     private static final VoteEventWriter EVENTS = new VoteEventWriter(SESSION, Consistency.DEFAULT);
+    private static final LateEventMarks MARKS =
+            new LateEventMarks(SESSION, Consistency.DEFAULT, Duration.ofMillis(200));
     private static final EventFolds FOLDS = EventFolds.on(SESSION, Consistency.DEFAULT);
     private static final Duration MARGIN = Duration.ofSeconds(10);
     private static final Duration LAG = Duration.ofMillis(500);
@@ -44,13 +50,13 @@ class LiveTailIntegrationTests {
     @Test
     void aVoteStoredLateButInsideItsWindowIsInTheNextRead() {
         BoardSettings board = board("late");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
         vote(board, "alice", 1, now.minusSeconds(5));
         assertThat(read(tail, board, now).events()).isEqualTo(1);
 
         // Stamped 55 s ago (a client's own id, retried): older than rows already read, inside
         // the 60 s window, stored after the first read.
-        vote(board, "bob", 4, now.minusSeconds(55));
+        vote(board, "bob", 4, now.minusSeconds(55), now);
         EventFold second = read(tail, board, now.plusSeconds(1));
 
         assertThat(second.events()).isEqualTo(2);
@@ -61,7 +67,7 @@ class LiveTailIntegrationTests {
     @Test
     void rowsPastTheWindowAndMarginAreReadOnceAndKept() {
         BoardSettings board = board("settled");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
         vote(board, "alice", 2, now.minusSeconds(170));
         vote(board, "alice", 3, now.minusSeconds(100));
         assertThat(read(tail, board, now).tallies().get("alice").sum()).isEqualTo(5);
@@ -74,13 +80,14 @@ class LiveTailIntegrationTests {
         assertThat(again.events()).isEqualTo(2);
         assertThat(again.tallies().get("alice").sum()).isEqualTo(5);
         assertThat(again.tallies().get("carol").count()).isZero();
-        assertThat(read(new LiveTail(board, FOLDS, MARGIN, LAG), board, now).events()).isEqualTo(3);
+        assertThat(read(new LiveTail(board, FOLDS, MARGIN, LAG, false), board, now).events())
+                .isEqualTo(3);
     }
 
     @Test
     void aRowInTheMillisecondOfTheSettledMomentIsCountedOnce() {
         BoardSettings board = board("millisecond");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
         Instant readAt = now.plusNanos(500_000); // half a millisecond past a whole one
         vote(board, "alice", 2, readAt.minusSeconds(70).truncatedTo(ChronoUnit.MILLIS));
 
@@ -94,7 +101,7 @@ class LiveTailIntegrationTests {
     @Test
     void bucketsBeforeANewerCutoffAreDropped() {
         BoardSettings board = board("cutoff");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
         vote(board, "alice", 2, now.minusSeconds(150));
         vote(board, "bob", 3, now.minusSeconds(30));
         assertThat(read(tail, board, now).events()).isEqualTo(2);
@@ -111,7 +118,7 @@ class LiveTailIntegrationTests {
     @Test
     void eachReadSendsOnlyTheNewRowsAndCountsEveryVoteOnce() {
         BoardSettings board = board("incremental");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
         vote(board, "alice", 1, now.minusSeconds(20));
         LiveTail.Read first = tail.read(board.epoch(), now, now.plusSeconds(10));
         vote(board, "bob", 2, now.minusMillis(10));
@@ -131,7 +138,7 @@ class LiveTailIntegrationTests {
     @Test
     void aVoteAheadOfTheReaderIsFreshUntilItsTimeHasPassedThenStableOnce() {
         BoardSettings board = board("ahead");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
         vote(board, "alice", 5, now.plusSeconds(3)); // a writer whose clock runs 3 s ahead
 
         // The stable part is the tail's own and changes with the next read: checked at once.
@@ -151,24 +158,50 @@ class LiveTailIntegrationTests {
     }
 
     @Test
-    void aLateVoteInAHeldRangeIsFoundByItsCountAndTheStableTailRebuilt() {
+    void aLateVoteInAHeldRangeIsFoundByItsMarkAndTheStableTailRebuilt() {
         BoardSettings board = board("recount");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
         for (int i = 0; i < 20; i++) {
             vote(board, "user-" + i, 1, now.minusSeconds(40).plusMillis(i * 100L));
         }
         tail.read(board.epoch(), now, now.plusSeconds(10));
-        tail.read(board.epoch(), now.plusMillis(200), now.plusSeconds(10));
+        LiveTail.Read quiet = tail.read(board.epoch(), now.plusMillis(200), now.plusSeconds(10));
+        assertThat(quiet.counted()).as("held ranges counted with no late mark").isZero();
 
-        // Older than every row read so far, in every shard's held range: no "newer than" read
-        // could see it.
-        vote(board, "late", 7, now.minusSeconds(50));
+        // Older than every row read so far, in a held range: no "newer than" read could see it.
+        vote(board, "late", 7, now.minusSeconds(50), now.plusMillis(300));
         LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(400), now.plusSeconds(10));
 
+        assertThat(next.counted()).as("only the marked partition is counted").isEqualTo(1);
+        assertThat(next.rereads()).isEqualTo(1);
         assertThat(next.rebuilt()).isTrue();
         assertThat(next.stable().get("late").sum()).isEqualTo(7);
         assertThat(next.events()).isEqualTo(21);
         assertThat(LiveTail.fold(next).tallies().users()).isEqualTo(21);
+        assertThat(tail.read(board.epoch(), now.plusMillis(600), now.plusSeconds(10)).counted())
+                .as("a mark already seen is not counted again")
+                .isZero();
+    }
+
+    @Test
+    void aLateRowWithoutItsMarkIsFoundOnlyWhenEveryHeldRangeIsCounted() {
+        BoardSettings board = board("unmarked");
+        LiveTail marksOnly = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail countsAll = new LiveTail(board, FOLDS, MARGIN, LAG, true);
+        vote(board, "alice", 1, now.minusSeconds(30));
+        for (LiveTail tail : List.of(marksOnly, countsAll)) {
+            tail.read(board.epoch(), now, now.plusSeconds(10));
+        }
+
+        // Stored late without a mark, as a writer of a version without marks stores it.
+        store(board, "bob", 4, now.minusSeconds(50));
+
+        assertThat(read(marksOnly, board, now.plusSeconds(1)).tallies().get("bob").count())
+                .as("a tail that follows the marks does not look behind rows it holds")
+                .isZero();
+        assertThat(read(countsAll, board, now.plusSeconds(1)).tallies().get("bob").sum())
+                .as("query.tail.count-held-rows finds it by the count")
+                .isEqualTo(4);
     }
 
     private static EventFold read(LiveTail tail, BoardSettings board, Instant now) {
@@ -179,9 +212,22 @@ class LiveTailIntegrationTests {
         return new BoardSettings(name, 60, UniqueVotes.NONE, 60, 4, 4, now.minusSeconds(600));
     }
 
+    /** A vote stored at its own time: not late, no mark. */
     private static void vote(BoardSettings board, String user, int votes, Instant time) {
+        vote(board, user, votes, time, time);
+    }
+
+    /** A vote stored at {@code storedAt}, as the writer stores it: the row, then a late mark. */
+    private static void vote(
+            BoardSettings board, String user, int votes, Instant time, Instant storedAt) {
+        VoteCastEvent event = store(board, user, votes, time);
+        MARKS.markIfLate(board, event.voteId(), storedAt).toCompletableFuture().join();
+    }
+
+    private static VoteCastEvent store(BoardSettings board, String user, int votes, Instant time) {
         VoteCastEvent event =
                 new VoteCastEvent(TimeUuids.voteIdAt(time), board.board(), user, "voter", votes);
         EVENTS.insert(board, event, time).toCompletableFuture().join();
+        return event;
     }
 }

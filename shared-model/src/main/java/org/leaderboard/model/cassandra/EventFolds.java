@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.board.BoardSettings;
 
@@ -64,6 +65,11 @@ public final class EventFolds {
     public CompletableFuture<Long> countPartition(
             BoardSettings board, Instant bucket, int shard, Instant from, Instant to) {
         return events.countPartition(board, bucket, shard, from, to);
+    }
+
+    /** Late events per shard of one bucket (see {@link VoteEventDao#lateMarks}). */
+    public CompletableFuture<Map<Integer, Long>> lateMarks(BoardSettings board, Instant bucket) {
+        return events.lateMarks(board, bucket);
     }
 
     /** Whether the event counts only if it won a claim, which is looked up. */

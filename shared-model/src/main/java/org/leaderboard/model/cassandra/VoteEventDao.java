@@ -12,7 +12,9 @@ import com.datastax.oss.driver.api.core.uuid.Uuids;
 import com.datastax.oss.driver.api.querybuilder.select.Select;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -38,6 +40,7 @@ public final class VoteEventDao {
     private final PreparedStatement selectPartition;
     private final PreparedStatement selectPartitionSince;
     private final PreparedStatement countPartitionRange;
+    private final PreparedStatement countLateMarks;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
         String keyspace = Tables.keyspaceOf(session);
@@ -70,6 +73,17 @@ public final class VoteEventDao {
                                 .isGreaterThanOrEqualTo(bindMarker())
                                 .whereColumn("vote_id")
                                 .isLessThan(bindMarker())
+                                .build());
+        this.countLateMarks =
+                session.prepare(
+                        selectFrom(keyspace, "late_events")
+                                .column("shard")
+                                .countAll()
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("bucket")
+                                .isEqualTo(bindMarker())
+                                .groupBy("shard")
                                 .build());
     }
 
@@ -204,6 +218,28 @@ public final class VoteEventDao {
                                         Uuids.startOf(to.toEpochMilli()))
                                 .setConsistencyLevel(consistency.read()))
                 .thenApply(rows -> rows.one().getLong(0))
+                .toCompletableFuture();
+    }
+
+    /**
+     * How many late events (see the {@code late_events} table) each shard of one bucket has: the
+     * writer marks an event there, before acknowledging it, when its write completed more than
+     * {@code writer.late-after} after its time. Marks are never removed while they matter, so a
+     * shard whose count has not changed has no new late event.
+     */
+    public CompletableFuture<Map<Integer, Long>> lateMarks(BoardSettings board, Instant bucket) {
+        return session.executeAsync(
+                        countLateMarks
+                                .bind(board.board(), bucket)
+                                .setConsistencyLevel(consistency.read()))
+                .thenApply(
+                        rows -> {
+                            Map<Integer, Long> byShard = new HashMap<>();
+                            for (Row row : rows.currentPage()) {
+                                byShard.put(row.getInt(0), row.getLong(1));
+                            }
+                            return byShard;
+                        })
                 .toCompletableFuture();
     }
 

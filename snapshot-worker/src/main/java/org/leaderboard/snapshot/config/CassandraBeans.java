@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import org.leaderboard.model.cassandra.CassandraTime;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.StoreBoundClock;
 import org.leaderboard.snapshot.store.FoldedPartitionWriter;
 import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.leaderboard.storebeans.SharedStoreBeans;
@@ -54,7 +55,8 @@ class CassandraBeans {
                 new StoreBoundClock(
                         Clock.offset(Clock.systemUTC(), offset),
                         new CassandraTime(session),
-                        System::nanoTime);
+                        System::nanoTime,
+                        "snapshot cutoffs");
         Gauge.builder("snapshot.clock.ahead", clock, c -> c.ahead().toMillis() / 1000.0)
                 .description("How far this machine's clock is ahead of Cassandra's")
                 .baseUnit("seconds")

@@ -14,6 +14,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.VoterClaimDao;
 import org.leaderboard.writer.config.WriterSettings;
 import org.leaderboard.writer.store.ClaimWriter;
+import org.leaderboard.writer.store.LateEventMarks;
 import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.stereotype.Component;
 
@@ -41,6 +42,7 @@ class ClaimedVotes {
     private final VoteEventWriter events;
     private final Clock clock;
     private final WriteWindow window;
+    private final LateEventMarks lateMarks;
     private final StripedLocks voters = new StripedLocks(1024);
 
     ClaimedVotes(
@@ -48,8 +50,10 @@ class ClaimedVotes {
             ClaimWriter claimWriter,
             VoteEventWriter events,
             Clock clock,
-            WriterSettings settings) {
+            WriterSettings settings,
+            LateEventMarks lateMarks) {
         this.claims = claims;
+        this.lateMarks = lateMarks;
         this.claimWriter = claimWriter;
         this.events = events;
         this.clock = clock;
@@ -84,6 +88,7 @@ class ClaimedVotes {
         if (holder.isPresent() && holder.get().equals(vote.voteId())) {
             // A retry of the winner: store its event again in case the first attempt died early.
             await(events.insert(board, VoteCastEvent.from(vote), now));
+            await(lateMarks.markIfLate(board, vote.voteId(), clock.instant()));
             return VoteResult.alreadyRecorded(vote.voteId());
         }
         if (holder.isPresent()) {
@@ -99,7 +104,10 @@ class ClaimedVotes {
         if (!winner.equals(vote.voteId())) {
             throw conflict(board, vote, winner);
         }
-        window.requireStillOpen(board, vote.voteId(), clock.instant());
+        Instant completedAt = clock.instant();
+        window.requireStillOpen(board, vote.voteId(), completedAt);
+        // Stored behind rows the query services may already hold: marked before it is answered.
+        await(lateMarks.markIfLate(board, vote.voteId(), completedAt));
         return VoteResult.recorded(vote.voteId());
     }
 

@@ -19,6 +19,7 @@ import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.config.WriterSettings;
 import org.leaderboard.writer.store.ClaimWriter;
+import org.leaderboard.writer.store.LateEventMarks;
 import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.stereotype.Component;
 
@@ -39,6 +40,7 @@ class RetractionHandler {
     private final LateRetries lateRetries;
     private final Clock clock;
     private final WriteWindow window;
+    private final LateEventMarks lateMarks;
     private final StripedLocks votes = new StripedLocks(256);
 
     RetractionHandler(
@@ -50,8 +52,10 @@ class RetractionHandler {
             ClaimedVotes claimed,
             LateRetries lateRetries,
             Clock clock,
-            WriterSettings settings) {
+            WriterSettings settings,
+            LateEventMarks lateMarks) {
         this.lateRetries = lateRetries;
+        this.lateMarks = lateMarks;
         this.boards = boards;
         this.events = events;
         this.eventWriter = eventWriter;
@@ -120,7 +124,9 @@ class RetractionHandler {
                 .join();
         // The claim decides whether the compensating event counts: both must be stored while
         // the event is still inside its write window, before any snapshot can fold past it.
-        window.requireStillOpen(board, retractionId, clock.instant());
+        Instant completedAt = clock.instant();
+        window.requireStillOpen(board, retractionId, completedAt);
+        lateMarks.markIfLate(board, retractionId, completedAt).toCompletableFuture().join();
         UUID won = winner(board, command.voteId()).orElse(retractionId);
         return new RetractionResult(
                 command.voteId(),

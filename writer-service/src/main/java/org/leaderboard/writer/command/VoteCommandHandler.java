@@ -25,6 +25,7 @@ import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.config.WaitingWork;
 import org.leaderboard.writer.config.WriterSettings;
+import org.leaderboard.writer.store.LateEventMarks;
 import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.stereotype.Component;
 
@@ -51,6 +52,7 @@ class VoteCommandHandler {
     private final ClaimedVotes claimed;
     private final LateRetries lateRetries;
     private final GroupCommit groupCommit;
+    private final LateEventMarks lateMarks;
 
     VoteCommandHandler(
             BoardCache boards,
@@ -61,8 +63,10 @@ class VoteCommandHandler {
             VoteMetrics metrics,
             ClaimedVotes claimed,
             LateRetries lateRetries,
-            GroupCommit groupCommit) {
+            GroupCommit groupCommit,
+            LateEventMarks lateMarks) {
         this.boards = boards;
+        this.lateMarks = lateMarks;
         this.groupCommit = groupCommit;
         this.events = events;
         this.storedEvents = storedEvents;
@@ -128,6 +132,7 @@ class VoteCommandHandler {
             stored.get(k)
                     .toCompletableFuture()
                     .handle((done, failure) -> recorded(board, voteId, failure))
+                    .thenCompose(answer -> answer)
                     .exceptionally(failure -> refused(voteId, failure))
                     .thenAccept(queued.answer()::complete);
         }
@@ -187,7 +192,8 @@ class VoteCommandHandler {
                         ? groupCommit.append(board, VoteCastEvent.from(vote), now)
                         : events.insert(board, VoteCastEvent.from(vote), now);
         return stored.toCompletableFuture()
-                .handle((done, failure) -> recorded(board, vote.voteId(), failure));
+                .handle((done, failure) -> recorded(board, vote.voteId(), failure))
+                .thenCompose(answer -> answer);
     }
 
     /**
@@ -259,18 +265,35 @@ class VoteCommandHandler {
         }
     }
 
-    /** Acknowledges a stored vote, if it was stored while its window was still open. */
-    private VoteResult recorded(BoardSettings board, UUID voteId, Throwable failure) {
+    /**
+     * Acknowledges a stored vote, if it was stored while its window was still open, once it is
+     * marked late if its write completed late ({@link LateEventMarks}).
+     */
+    private CompletableFuture<VoteResult> recorded(
+            BoardSettings board, UUID voteId, Throwable failure) {
+        Instant completedAt;
         try {
             if (failure != null) {
                 throw VoteNotStoredException.insertFailed(voteId, unwrap(failure));
             }
-            window.requireStillOpen(board, voteId, clock.instant());
+            completedAt = clock.instant();
+            window.requireStillOpen(board, voteId, completedAt);
         } catch (VoteNotStoredException e) {
             metrics.refused(VoteMetrics.STORE_FAILED, 1);
             throw e;
         }
-        return accepted(VoteResult.recorded(voteId));
+        return lateMarks
+                .markIfLate(board, voteId, completedAt)
+                .toCompletableFuture()
+                .handle(
+                        (marked, markFailure) -> {
+                            if (markFailure != null) {
+                                metrics.refused(VoteMetrics.STORE_FAILED, 1);
+                                throw VoteNotStoredException.insertFailed(
+                                        voteId, unwrap(markFailure));
+                            }
+                            return accepted(VoteResult.recorded(voteId));
+                        });
     }
 
     private VoteResult accepted(VoteResult result) {

@@ -10,6 +10,7 @@ import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.storebeans.SharedStoreBeans;
 import org.leaderboard.writer.store.BoardWriter;
 import org.leaderboard.writer.store.ClaimWriter;
+import org.leaderboard.writer.store.LateEventMarks;
 import org.leaderboard.writer.store.VoteEventWriter;
 import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -65,6 +66,12 @@ class WriterConfig {
     @Bean
     VoteEventWriter voteEventWriter(CqlSession session, Consistency consistency) {
         return new VoteEventWriter(session, consistency);
+    }
+
+    @Bean
+    LateEventMarks lateEventMarks(
+            CqlSession session, Consistency consistency, WriterSettings settings) {
+        return new LateEventMarks(session, consistency, settings.lateAfter());
     }
 
     @Bean

@@ -20,6 +20,10 @@ import org.springframework.util.unit.DataSize;
  *     fault tests run writers whose clocks disagree, as hosts' clocks do within the allowed skew
  * @param boardRefresh how often the writer re-reads the boards it has cached: a board closed
  *     through another writer is closed here at most this long (plus one read) later
+ * @param lateAfter an event whose writes complete more than this after its own time is marked late
+ *     before it is acknowledged, so that query services find it behind the rows they have already
+ *     read; must stay below the query services' {@code query.tail.held-lag} by more than the clock
+ *     difference between writers and query services
  */
 @ConfigurationProperties("writer")
 public record WriterSettings(
@@ -29,7 +33,8 @@ public record WriterSettings(
         String readConsistency,
         DataSize maxRequestSize,
         Duration clockOffset,
-        Duration boardRefresh) {
+        Duration boardRefresh,
+        Duration lateAfter) {
 
     public WriterSettings {
         if (maxClockSkew == null || maxClockSkew.isNegative()) {
@@ -48,6 +53,10 @@ public record WriterSettings(
         if (boardRefresh == null || boardRefresh.toMillis() < 100) {
             throw new IllegalArgumentException(
                     "writer.board-refresh must be at least 100ms, was " + boardRefresh);
+        }
+        if (lateAfter == null || lateAfter.isNegative()) {
+            throw new IllegalArgumentException(
+                    "writer.late-after must be zero or positive, was " + lateAfter);
         }
         // Claims are read back, and late retries looked up, at the read level.
         Consistency.requireOverlap(

@@ -1,4 +1,4 @@
-package org.leaderboard.snapshot.config;
+package org.leaderboard.model.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,7 +31,8 @@ class StoreBoundClockTests {
                     }
                     return now;
                 },
-                nanos::get);
+                nanos::get,
+                "tests");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.leaderboard.snapshot.config;
+package org.leaderboard.model.cassandra;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -11,14 +11,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The worker's clock, never ahead of Cassandra's. A pass cuts at now minus the write window and the
- * safety margin; with a worker clock running ahead by more than the margin, the cut would pass
- * votes that writers (on good clocks) still acknowledge, and those votes would land behind a
- * snapshot already taken: stored, acknowledged, never counted. So "now" is the earlier of this
- * machine's clock and Cassandra's (a coordinator's time, read every {@value #REMEASURE_SECONDS} s
- * and carried forward on the monotonic clock), and a worker ahead of the store only snapshots less
- * far. Writers check their inserts' completion against the window with their own clocks; both sides
- * then meet at the store's clock, within the safety margin.
+ * A clock never ahead of Cassandra's, for the sides that must not run ahead of the writers.
+ *
+ * <ul>
+ *   <li>The snapshot worker: a pass cuts at now minus the write window and the safety margin; with
+ *       a worker clock running ahead by more than the margin, the cut would pass votes that writers
+ *       (on good clocks) still acknowledge, and those votes would land behind a snapshot already
+ *       taken: stored, acknowledged, never counted.
+ *   <li>The query service: a strong read holds the tail rows older than its now minus the held lag,
+ *       and finds later arrivals there only by the writers' late marks; a query clock ahead of the
+ *       writers' would hold rows whose late arrivals no writer marks.
+ * </ul>
+ *
+ * <p>So "now" is the earlier of this machine's clock and Cassandra's (a coordinator's time, read
+ * every {@value #REMEASURE_SECONDS} s and carried forward on the monotonic clock), and a side ahead
+ * of the store only goes less far. Writers never judge by a clock behind Cassandra's (their
+ * catch-up clock); both sides then meet at the store's clock.
  *
  * <p>Cassandra's time is read as the coordinator answers, so carried forward from the moment the
  * answer arrived it never runs ahead of the store. If a read fails, the last one is carried
@@ -33,6 +41,7 @@ public final class StoreBoundClock extends Clock {
     private static final long WARN_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
 
     private final Clock own;
+    private final String follows;
     private final Supplier<Instant> store;
     private final LongSupplier nanos;
     private Instant storeTime;
@@ -45,9 +54,11 @@ public final class StoreBoundClock extends Clock {
      * @param own this machine's clock
      * @param store reads Cassandra's current time
      * @param nanos the monotonic clock ({@code System::nanoTime})
+     * @param follows what follows Cassandra's clock instead, for the warning ("snapshot cutoffs")
      */
-    public StoreBoundClock(Clock own, Supplier<Instant> store, LongSupplier nanos) {
+    public StoreBoundClock(Clock own, Supplier<Instant> store, LongSupplier nanos, String follows) {
         this.own = own;
+        this.follows = follows;
         this.store = store;
         this.nanos = nanos;
     }
@@ -99,9 +110,10 @@ public final class StoreBoundClock extends Clock {
         warned = true;
         warnedAt = now;
         log.warn(
-                "this machine's clock is {} ahead of Cassandra's: snapshot cutoffs follow Cassandra's"
-                        + " clock (fix the machine's time sync)",
-                ahead);
+                "this machine's clock is {} ahead of Cassandra's: {} follow Cassandra's clock (fix the"
+                        + " machine's time sync)",
+                ahead,
+                follows);
     }
 
     @Override
@@ -111,6 +123,6 @@ public final class StoreBoundClock extends Clock {
 
     @Override
     public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("the worker works in UTC");
+        throw new UnsupportedOperationException("this clock works in UTC");
     }
 }
