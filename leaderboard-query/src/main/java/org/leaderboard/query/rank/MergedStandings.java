@@ -74,9 +74,14 @@ public final class MergedStandings {
         Map<String, Integer> index = new HashMap<>(changedUsers.length * 2);
         this.changedIndex = user -> index.getOrDefault(user, -1);
         this.changedPositions = new int[changedUsers.length];
+        Map<Long, int[]> keyBounds = new HashMap<>();
         for (int j = 0; j < changedUsers.length; j++) {
             index.put(changedUsers[j], j);
-            int baseBefore = base.countBefore(kind.rankKey(changedTallies[j]), changedUsers[j]);
+            int[] bounds =
+                    keyBounds.computeIfAbsent(
+                            changedKeysDescending[j],
+                            k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
+            int baseBefore = base.countBefore(bounds[0], bounds[1], changedUsers[j]);
             changedPositions[j] = j + baseBefore - removedBefore(baseBefore);
         }
     }
@@ -84,13 +89,15 @@ public final class MergedStandings {
     /**
      * From parts already in order, without a search in the snapshot ({@link TailRanking} keeps them
      * between tail reads): {@code changedBaseBefore[j]} is how many snapshot users rank before
-     * changed user j; {@code removed} the snapshot positions of the changed users, ascending.
+     * changed user j, {@code changedKeys[j]} its ranking key (not copied: never changed after);
+     * {@code removed} the snapshot positions of the changed users, ascending.
      */
     MergedStandings(
             RankedSnapshot base,
             String[] changedUsers,
             Tally[] changedTallies,
             int[] changedBaseBefore,
+            long[] changedKeys,
             ToIntFunction<String> changedIndex,
             int[] removed,
             long[] removedKeysDescending,
@@ -103,13 +110,12 @@ public final class MergedStandings {
         this.changedIndex = changedIndex;
         this.removed = removed;
         this.removedKeysDescending = removedKeysDescending;
-        this.changedKeysDescending = new long[changedUsers.length];
+        this.changedKeysDescending = changedKeys;
         this.changedPositions = new int[changedUsers.length];
         // changedBaseBefore is non-decreasing in j (the changed users are in ranking order), so
         // the removed positions below it are counted in one walk.
         int removedBelow = 0;
         for (int j = 0; j < changedUsers.length; j++) {
-            changedKeysDescending[j] = kind.rankKey(changedTallies[j]);
             while (removedBelow < removed.length && removed[removedBelow] < changedBaseBefore[j]) {
                 removedBelow++;
             }

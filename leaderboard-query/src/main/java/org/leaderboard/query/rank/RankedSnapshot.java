@@ -354,11 +354,37 @@ public final class RankedSnapshot {
      * order: key descending, then user id).
      */
     public int countBefore(long key, String user) {
-        int low = countAbove(key);
-        int high = key == Long.MIN_VALUE ? sums.length : countAbove(key - 1);
+        return countBefore(countAbove(key), countAtLeast(key), user);
+    }
+
+    /** How many users have a ranking key of at least {@code key}. */
+    public int countAtLeast(long key) {
+        return key == Long.MIN_VALUE ? sums.length : countAbove(key - 1);
+    }
+
+    /**
+     * As {@link #countBefore(long, String)}, given the key's users: positions [{@code from}, {@code
+     * to}), which {@link #countAbove} and {@link #countAtLeast} give (callers that place many users
+     * of few keys look those up once per key).
+     */
+    public int countBefore(int from, int to, String user) {
+        int low = from;
+        int high = to;
+        byte[] ascii = asciiBytes(user);
         while (low < high) {
             int middle = (low + high) >>> 1;
-            if (user(middle).compareTo(user) < 0) {
+            // For an ASCII id, unsigned UTF-8 byte order is String order: no String is made.
+            int order =
+                    ascii != null
+                            ? Arrays.compareUnsigned(
+                                    ids,
+                                    idStart[middle],
+                                    idStart[middle + 1],
+                                    ascii,
+                                    0,
+                                    ascii.length)
+                            : user(middle).compareTo(user);
+            if (order < 0) {
                 low = middle + 1;
             } else {
                 high = middle;
@@ -374,6 +400,16 @@ public final class RankedSnapshot {
                 + sketches.length
                 + perUser * size()
                 + (long) slots.length * Integer.BYTES;
+    }
+
+    /** The id's bytes if every char is ASCII, else null. */
+    private static byte[] asciiBytes(String user) {
+        for (int i = 0; i < user.length(); i++) {
+            if (user.charAt(i) >= 0x80) {
+                return null;
+            }
+        }
+        return user.getBytes(StandardCharsets.US_ASCII);
     }
 
     private static int hash(byte[] bytes, int from, int to) {

@@ -2,6 +2,7 @@ package org.leaderboard.query.rank;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +33,7 @@ public final class TailRanking {
     private final String[] changedUsers;
     private final Tally[] changedTallies;
     private final int[] changedBaseBefore;
+    private final long[] changedKeys;
     private final int[] changedSlots;
     private final int[] changedBySlot;
     private final Tally[] mergedBySlot;
@@ -61,6 +63,7 @@ public final class TailRanking {
             String[] changedUsers,
             Tally[] changedTallies,
             int[] changedBaseBefore,
+            long[] changedKeys,
             int[] changedSlots,
             Tally[] mergedBySlot,
             HllSketch[] tailVotersBySlot,
@@ -72,6 +75,7 @@ public final class TailRanking {
         this.changedUsers = changedUsers;
         this.changedTallies = changedTallies;
         this.changedBaseBefore = changedBaseBefore;
+        this.changedKeys = changedKeys;
         this.changedSlots = changedSlots;
         this.mergedBySlot = mergedBySlot;
         this.tailVotersBySlot = tailVotersBySlot;
@@ -88,6 +92,7 @@ public final class TailRanking {
                         changedUsers,
                         changedTallies,
                         changedBaseBefore,
+                        changedKeys,
                         this::changedIndexOf,
                         removed,
                         removedKeysDescending,
@@ -102,6 +107,7 @@ public final class TailRanking {
                 new String[0],
                 new Tally[0],
                 new int[0],
+                new long[0],
                 new int[0],
                 new Tally[0],
                 new HllSketch[0],
@@ -179,7 +185,10 @@ public final class TailRanking {
         String[] users = new String[size];
         Tally[] tallies = new Tally[size];
         int[] baseBefore = new int[size];
+        long[] keys = new long[size];
         int[] slotsInOrder = new int[size];
+        // Tail users share few ranking keys: each key's place in the snapshot is searched once.
+        Map<Long, int[]> keyBounds = new HashMap<>();
         int old = 0;
         int next = 0;
         for (int j = 0; j < size; j++) {
@@ -199,12 +208,18 @@ public final class TailRanking {
                 Changed c = fresh.get(next++);
                 users[j] = c.user();
                 tallies[j] = c.tally();
-                baseBefore[j] = base.countBefore(kind.rankKey(c.tally()), c.user());
+                long key = kind.rankKey(c.tally());
+                int[] bounds =
+                        keyBounds.computeIfAbsent(
+                                key, k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
+                baseBefore[j] = base.countBefore(bounds[0], bounds[1], c.user());
+                keys[j] = key;
                 slotsInOrder[j] = c.slot();
             } else {
                 users[j] = changedUsers[old];
                 tallies[j] = changedTallies[old];
                 baseBefore[j] = changedBaseBefore[old];
+                keys[j] = changedKeys[old];
                 slotsInOrder[j] = changedSlots[old];
                 old++;
             }
@@ -216,6 +231,7 @@ public final class TailRanking {
                 users,
                 tallies,
                 baseBefore,
+                keys,
                 slotsInOrder,
                 merged,
                 voters,
