@@ -36,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * the tail, the part read again and the snapshot all change many times in the run. Half of the
  * probe users send their own voteIds, stamped {@value #LATE_MILLIS} ms in the past (a client that
  * retries, or was offline for a moment): those votes land behind rows the replicas already hold,
- * and are found only through the writer's late marks.
+ * and are found only through the writer's late marks. The worker passes every second and merges its
+ * layers as they grow, so the replicas reach most new heads by folding the events since the head
+ * they hold: that path is under the probes too.
  */
 class ReadYourWritesUnderLoadIntegrationTests {
 
@@ -101,6 +103,17 @@ class ReadYourWritesUnderLoadIntegrationTests {
         tasks.get(0).get(1, TimeUnit.MINUTES);
         threads.shutdown();
 
+        double rolled = 0;
+        for (String replica : replicas) {
+            Prometheus scrape = Prometheus.scrape(replica);
+            rolled += scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"events\"}");
+            log.info(
+                    "{} snapshot loads: {} whole, {} by new layers, {} by the events in between",
+                    replica,
+                    scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"whole\"}"),
+                    scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"layers\"}"),
+                    scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"events\"}"));
+        }
         log.info(
                 "{} probes ({} of them stamped {} ms in the past) on {} replicas, {} background"
                         + " votes, {} misses",
@@ -114,6 +127,9 @@ class ReadYourWritesUnderLoadIntegrationTests {
         assertThat(probes.get()).isGreaterThanOrEqualTo(MIN_PROBES);
         assertThat(lateProbes.get()).as("probes stamped in the past").isGreaterThan(MIN_PROBES / 4);
         assertThat(background.get()).as("votes written in the background").isPositive();
+        // The worker merged layers across cutoffs the replicas held, and they reached its newer
+        // heads by folding the events in between while the probes ran.
+        assertThat(rolled).as("heads reached by the events in between").isPositive();
     }
 
     /**

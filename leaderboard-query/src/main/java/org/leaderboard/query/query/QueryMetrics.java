@@ -14,14 +14,25 @@ import org.springframework.stereotype.Component;
 @Component
 class QueryMetrics {
 
+    /** A snapshot read from all its layers. */
+    static final String WHOLE = "whole";
+
+    /** A newer head reached by reading only its new layers. */
+    static final String LAYERS = "layers";
+
+    /** A newer head reached by folding the events between the cutoffs. */
+    static final String EVENTS = "events";
+
     private final Timer top;
     private final Timer user;
     private final DistributionSummary tailEvents;
     private final DistributionSummary tailRowsSent;
     private final Counter tailRereads;
     private final Counter tailCounts;
+    private final MeterRegistry registry;
 
     QueryMetrics(MeterRegistry registry) {
+        this.registry = registry;
         this.top = queryTimer(registry, "top");
         this.user = queryTimer(registry, "user");
         this.tailEvents =
@@ -55,6 +66,17 @@ class QueryMetrics {
                 .description("Time to answer a leaderboard query")
                 .tag("type", type)
                 .register(registry);
+    }
+
+    /** A snapshot was loaded, {@code how}: {@link #WHOLE}, {@link #LAYERS} or {@link #EVENTS}. */
+    void snapshotLoaded(String how) {
+        Counter.builder("leaderboard.snapshot.loads")
+                .description(
+                        "Snapshots loaded: whole (every layer read), or a newer head reached from"
+                                + " the cached one by its new layers or by the events in between")
+                .tag("how", how)
+                .register(registry)
+                .increment();
     }
 
     <T> T timeTop(Supplier<T> query) {

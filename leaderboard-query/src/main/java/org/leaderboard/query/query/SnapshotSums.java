@@ -5,20 +5,27 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.rank.RankedSnapshot;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
  * The newest snapshot of each board, ranked and kept in memory as columns, distinct-voter sketches
  * included (about 90 bytes per user with one voter each). Snapshots are immutable, so one is read
- * from Cassandra once; a newer head of the same chain costs only its new layers, merged into the
- * cached ranking in one linear pass (a head's sum is the previous head's plus the layers after its
- * cutoff: compaction only regroups layers).
+ * from Cassandra once; a newer head of the same chain costs only what it adds, merged into the
+ * cached ranking in one linear pass (a head's sum is the previous head's plus the events between
+ * their cutoffs: compaction only regroups layers). What it adds is read as its new layers when the
+ * head names the cached one's layers unchanged; when the worker merged layers across the cached
+ * cutoff, as the events between the two cutoffs, folded as the worker folded them (frozen, so the
+ * same rows), provided the fold counts exactly the events the heads say were folded in between and
+ * there are fewer of them than rows in the head's layers. Otherwise the head is loaded whole.
  *
  * <p>Safe under concurrent queries: loads are futures installed atomically, so concurrent queries
  * for the same head wait for one load instead of starting their own. A failed load is forgotten, so
@@ -27,16 +34,22 @@ import org.springframework.stereotype.Component;
 @Component
 class SnapshotSums {
 
+    private static final Logger log = LoggerFactory.getLogger(SnapshotSums.class);
+
     private final LayerLoader loader;
+    private final RangeFolder events;
+    private final QueryMetrics metrics;
     private final ConcurrentMap<String, HeadSum> newestByBoard = new ConcurrentHashMap<>();
 
     @Autowired
-    SnapshotSums(SnapshotLayerDao layers) {
-        this(layers::readLayer);
+    SnapshotSums(SnapshotLayerDao layers, EventFolds events, QueryMetrics metrics) {
+        this(layers::readLayer, events::fold, metrics);
     }
 
-    SnapshotSums(LayerLoader loader) {
+    SnapshotSums(LayerLoader loader, RangeFolder events, QueryMetrics metrics) {
         this.loader = loader;
+        this.events = events;
+        this.metrics = metrics;
     }
 
     /**
@@ -55,6 +68,7 @@ class SnapshotSums {
 
     /** The snapshot of exactly {@code head}, an older one for time travel; not cached. */
     CompletableFuture<Snapshot> of(BoardSettings board, SnapshotHead head) {
+        metrics.snapshotLoaded(QueryMetrics.WHOLE);
         return sum(board, head.layers())
                 .thenApply(
                         sum ->
@@ -66,8 +80,9 @@ class SnapshotSums {
 
     /**
      * Loads {@code fresh}: from the previous cached snapshot plus the new layers when the head
-     * extends it (waiting for the previous load if it is still running, rather than starting a
-     * whole second load of the board), else from all its layers.
+     * extends it, or plus the events in between when the worker merged layers across the cached
+     * cutoff (waiting for the previous load if it is still running, rather than starting a whole
+     * second load of the board), else from all its layers.
      */
     private void load(BoardSettings board, HeadSum fresh, HeadSum previous) {
         CompletableFuture<Snapshot> before =
@@ -78,9 +93,13 @@ class SnapshotSums {
                 before.thenCompose(
                         cached -> {
                             Snapshot base = extendable(cached, fresh.head());
-                            return base == null
+                            if (base != null) {
+                                return extend(board, base, fresh);
+                            }
+                            long between = eventsBetween(cached, previous, fresh.head());
+                            return between < 0
                                     ? of(board, fresh.head())
-                                    : extend(board, base, fresh);
+                                    : roll(board, cached, fresh.head(), between);
                         });
         loading.whenComplete(
                 (snapshot, failure) -> {
@@ -94,6 +113,7 @@ class SnapshotSums {
     }
 
     private CompletableFuture<Snapshot> extend(BoardSettings board, Snapshot base, HeadSum fresh) {
+        metrics.snapshotLoaded(QueryMetrics.LAYERS);
         return sum(board, after(base, fresh.head()))
                 .thenApply(
                         delta ->
@@ -101,6 +121,58 @@ class SnapshotSums {
                                         fresh.head().cutoff(),
                                         base.ranked().plus(delta.asMap(), delta::voters),
                                         fresh.head().layers()));
+    }
+
+    /**
+     * {@code base} plus the events folded from its cutoff to the head's, if the fold counts the
+     * {@code expected} events the heads say the worker folded in between (a frozen range holds the
+     * same rows for every reader); else the head loaded whole.
+     */
+    private CompletableFuture<Snapshot> roll(
+            BoardSettings board, Snapshot base, SnapshotHead head, long expected) {
+        return events.fold(board, base.cutoff(), head.cutoff())
+                .thenComposeAsync(
+                        fold -> {
+                            if (fold.events() != expected) {
+                                log.info(
+                                        "board {}: the events from {} to {} fold to {}, the"
+                                                + " worker's heads say {}; loading the head whole",
+                                        board.board(),
+                                        base.cutoff(),
+                                        head.cutoff(),
+                                        fold.events(),
+                                        expected);
+                                return of(board, head);
+                            }
+                            metrics.snapshotLoaded(QueryMetrics.EVENTS);
+                            Tallies delta = fold.tallies();
+                            return CompletableFuture.completedFuture(
+                                    new Snapshot(
+                                            head.cutoff(),
+                                            base.ranked().plus(delta.asMap(), delta::voters),
+                                            head.layers()));
+                        });
+    }
+
+    /**
+     * How many events lie between the cached snapshot's cutoff and {@code head}'s by the heads'
+     * counts, or -1 if the head should not be reached by folding them: not the same chain (a new
+     * period starts a new one), not later, or more events than the rows of the head's layers (a
+     * board asked for again after a long pause reads its layers instead).
+     */
+    private static long eventsBetween(Snapshot cached, HeadSum previous, SnapshotHead head) {
+        if (cached == null
+                || previous == null
+                || !cached.cutoff().equals(previous.head().cutoff())
+                || cached.layers().isEmpty()
+                || head.layers().isEmpty()
+                || !head.layers().get(0).from().equals(cached.layers().get(0).from())
+                || !head.cutoff().isAfter(cached.cutoff())) {
+            return -1;
+        }
+        long between = head.totalEvents() - previous.head().totalEvents();
+        long rows = head.layers().stream().mapToLong(LayerRef::rows).sum();
+        return between < 0 || between > rows ? -1 : between;
     }
 
     /**

@@ -3,6 +3,8 @@ package org.leaderboard.query.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -14,15 +16,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.LayerRef;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.tally.Tallies;
 
-/** The layer cache, with a counting in-memory layer source standing in for SnapshotLayerDao. */
+/**
+ * The layer cache, with counting in-memory layer and event sources standing in for SnapshotLayerDao
+ * and EventFolds.
+ */
 class SnapshotSumsTests {
 
     private static final BoardSettings BOARD =
@@ -31,15 +38,32 @@ class SnapshotSumsTests {
     private static final LayerRef FIRST = new LayerRef(T0, T0.plusSeconds(60), 1);
     private static final LayerRef SECOND = new LayerRef(T0.plusSeconds(60), T0.plusSeconds(120), 1);
 
+    private static final LayerRef BOTH = new LayerRef(T0, T0.plusSeconds(120), 7);
+
     private static final long FIRST_VOTES = 3;
     private static final long SECOND_VOTES = 4;
 
     private final Map<LayerRef, AtomicInteger> loads = new ConcurrentHashMap<>();
     private final CountingLayers source = new CountingLayers();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final QueryMetrics metrics = new QueryMetrics(meters);
+    private final AtomicInteger folds = new AtomicInteger();
+
+    /** How many events the fold of the second minute finds (the worker found SECOND_VOTES). */
+    private final AtomicLong eventsFound = new AtomicLong(SECOND_VOTES);
+
+    private final RangeFolder events =
+            (board, from, to) -> {
+                folds.incrementAndGet();
+                Tallies tallies = new Tallies();
+                tallies.addVote("alice", SECOND_VOTES);
+                return CompletableFuture.supplyAsync(
+                        () -> new EventFold(tallies, eventsFound.get(), 1));
+            };
 
     @Test
     void aSnapshotIsTheSumOfItsLayers() {
-        SnapshotSums sums = new SnapshotSums(source);
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
 
         Snapshot snapshot = sums.newestOf(BOARD, head(SECOND.to(), FIRST, SECOND)).join();
 
@@ -49,7 +73,7 @@ class SnapshotSumsTests {
 
     @Test
     void concurrentQueriesLoadEachLayerOnce() throws Exception {
-        SnapshotSums sums = new SnapshotSums(source);
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         CountDownLatch start = new CountDownLatch(1);
         try {
@@ -82,7 +106,7 @@ class SnapshotSumsTests {
 
     @Test
     void aNewerHeadLoadsOnlyItsNewLayers() {
-        SnapshotSums sums = new SnapshotSums(source);
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
         sums.newestOf(BOARD, head(FIRST.to(), FIRST)).join();
 
         Snapshot newer = sums.newestOf(BOARD, head(SECOND.to(), FIRST, SECOND)).join();
@@ -93,21 +117,68 @@ class SnapshotSumsTests {
     }
 
     @Test
-    void aHeadOfAnotherChainIsLoadedWhole() {
-        SnapshotSums sums = new SnapshotSums(source);
-        LayerRef compacted = new LayerRef(FIRST.from(), SECOND.to(), 1);
-        sums.newestOf(BOARD, head(FIRST.to(), FIRST)).join();
+    void aHeadMergedAcrossTheCachedCutoffAddsTheEventsBetween() {
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
+        sums.newestOf(BOARD, head(FIRST.to(), FIRST_VOTES, FIRST)).join();
 
-        // The new head's only layer straddles the cached cutoff: it cannot be added as a delta.
-        Snapshot whole = sums.newestOf(BOARD, head(SECOND.to(), compacted)).join();
+        // The worker merged the two minutes into one layer: it straddles the cached cutoff.
+        Snapshot rolled =
+                sums.newestOf(BOARD, head(SECOND.to(), FIRST_VOTES + SECOND_VOTES, BOTH)).join();
+
+        assertThat(rolled.cutoff()).isEqualTo(SECOND.to());
+        assertThat(alice(rolled)).isEqualTo(FIRST_VOTES + SECOND_VOTES);
+        assertThat(loads).doesNotContainKey(BOTH);
+        assertThat(folds).hasValue(1);
+        assertThat(loadsCounted("events")).isEqualTo(1);
+    }
+
+    @Test
+    void aFoldThatFindsOtherEventsThanTheWorkerLoadsTheHeadWhole() {
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
+        sums.newestOf(BOARD, head(FIRST.to(), FIRST_VOTES, FIRST)).join();
+        eventsFound.set(SECOND_VOTES + 1);
+
+        Snapshot whole =
+                sums.newestOf(BOARD, head(SECOND.to(), FIRST_VOTES + SECOND_VOTES, BOTH)).join();
+
+        assertThat(alice(whole)).isEqualTo(FIRST_VOTES + SECOND_VOTES);
+        assertThat(loads.get(BOTH)).hasValue(1);
+        assertThat(loadsCounted("events")).isZero();
+        assertThat(loadsCounted("whole")).isEqualTo(2);
+    }
+
+    @Test
+    void aHeadFarAheadOfTheCachedOneIsLoadedWhole() {
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
+        sums.newestOf(BOARD, head(FIRST.to(), FIRST_VOTES, FIRST)).join();
+
+        // More events in between than rows in the head's layers: reading the layers is cheaper.
+        LayerRef oneRow = new LayerRef(FIRST.from(), SECOND.to(), 1);
+        Snapshot whole =
+                sums.newestOf(BOARD, head(SECOND.to(), FIRST_VOTES + 1_000, oneRow)).join();
+
+        assertThat(alice(whole)).isEqualTo(FIRST_VOTES + SECOND_VOTES);
+        assertThat(loads.get(oneRow)).hasValue(1);
+        assertThat(folds).hasValue(0);
+    }
+
+    @Test
+    void aHeadOfAnotherChainIsLoadedWhole() {
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
+        sums.newestOf(BOARD, head(FIRST.to(), FIRST_VOTES, FIRST)).join();
+
+        // A new period: its chain starts at the period's start, not the cached chain's.
+        Snapshot whole =
+                sums.newestOf(BOARD, head(SECOND.to(), FIRST_VOTES + SECOND_VOTES, SECOND)).join();
 
         assertThat(alice(whole)).isEqualTo(SECOND_VOTES);
-        assertThat(loads.get(compacted)).hasValue(1);
+        assertThat(loads.get(SECOND)).hasValue(1);
+        assertThat(folds).hasValue(0);
     }
 
     @Test
     void anOlderHeadIsAnsweredFromTheNewerCachedOne() {
-        SnapshotSums sums = new SnapshotSums(source);
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
         sums.newestOf(BOARD, head(SECOND.to(), FIRST, SECOND)).join();
 
         Snapshot answer = sums.newestOf(BOARD, head(FIRST.to(), FIRST)).join();
@@ -117,7 +188,7 @@ class SnapshotSumsTests {
 
     @Test
     void aFailedLoadIsRetriedByTheNextQuery() {
-        SnapshotSums sums = new SnapshotSums(source);
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
         source.failNext.set(true);
 
         assertThatThrownBy(() -> sums.newestOf(BOARD, head(FIRST.to(), FIRST)).join())
@@ -132,11 +203,20 @@ class SnapshotSumsTests {
         return snapshot.ranked().tally(snapshot.ranked().position("alice")).sum();
     }
 
-    private static SnapshotHead head(Instant cutoff, LayerRef... layers) {
-        return new SnapshotHead("b", cutoff, T0, List.of(layers), 0, 0, cutoff);
+    private double loadsCounted(String how) {
+        Counter counter = meters.find("leaderboard.snapshot.loads").tag("how", how).counter();
+        return counter == null ? 0 : counter.count();
     }
 
-    /** Alice has 3 votes in FIRST and 4 in any other layer. */
+    private static SnapshotHead head(Instant cutoff, LayerRef... layers) {
+        return head(cutoff, 0, layers);
+    }
+
+    private static SnapshotHead head(Instant cutoff, long totalEvents, LayerRef... layers) {
+        return new SnapshotHead("b", cutoff, T0, List.of(layers), 0, totalEvents, cutoff);
+    }
+
+    /** Alice has 3 votes in FIRST, 7 in BOTH (the two minutes merged) and 4 in any other layer. */
     private final class CountingLayers implements LayerLoader {
 
         final AtomicBoolean failNext = new AtomicBoolean();
@@ -164,8 +244,13 @@ class SnapshotSumsTests {
                     .thenApplyAsync(
                             ignored -> {
                                 Tallies tallies = new Tallies();
-                                tallies.addVote(
-                                        "alice", layer.equals(FIRST) ? FIRST_VOTES : SECOND_VOTES);
+                                long votes =
+                                        layer.equals(FIRST)
+                                                ? FIRST_VOTES
+                                                : layer.from().equals(FIRST.from())
+                                                        ? FIRST_VOTES + SECOND_VOTES
+                                                        : SECOND_VOTES;
+                                tallies.addVote("alice", votes);
                                 return tallies;
                             });
         }
