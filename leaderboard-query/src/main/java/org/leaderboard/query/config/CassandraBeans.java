@@ -1,14 +1,12 @@
 package org.leaderboard.query.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Clock;
 import java.time.Duration;
-import org.leaderboard.model.cassandra.CassandraTime;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.StoreBoundClock;
 import org.leaderboard.storebeans.SharedStoreBeans;
+import org.leaderboard.storebeans.StoreClocks;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -41,16 +39,7 @@ class CassandraBeans {
             CqlSession session,
             @Value("${query.clock-offset:0s}") Duration offset,
             MeterRegistry meters) {
-        StoreBoundClock clock =
-                new StoreBoundClock(
-                        Clock.offset(Clock.systemUTC(), offset),
-                        new CassandraTime(session),
-                        System::nanoTime,
-                        "read-your-writes tail reads");
-        Gauge.builder("query.clock.ahead", clock, c -> c.ahead().toMillis() / 1000.0)
-                .description("How far this machine's clock is ahead of Cassandra's")
-                .baseUnit("seconds")
-                .register(meters);
-        return clock;
+        return StoreClocks.bound(
+                session, offset, "read-your-writes tail reads", meters, "query.clock.ahead");
     }
 }
