@@ -15,10 +15,11 @@ import org.leaderboard.model.tally.VoterSketches;
 /**
  * A ranked snapshot plus a tail that only grows, ranked incrementally: {@link #plus} adds the tail
  * events read since the last version and ranks only the users they touched (a sort and a binary
- * search in the snapshot each), then rebuilds the merged order's arrays in linear passes with no
- * search, sort or hashing of the users it did not touch. A tail read every few milliseconds then
- * costs O(touched users x log users + tail users) instead of the O(tail users x log users) of
- * ranking the whole tail again ({@link MergedStandings}'s own constructor).
+ * search in the snapshot each), then rebuilds the merged order's arrays by copying runs of the
+ * users it did not touch, never reading their tallies or ids. A tail read every few milliseconds
+ * then costs O(touched users x log users) compares plus copying O(tail users) references instead of
+ * the O(tail users x log users) of ranking the whole tail again ({@link MergedStandings}'s own
+ * constructor).
  *
  * <p>Every version is immutable and may be read by any number of threads; {@link #plus} must be
  * called by one thread at a time (it gives users slots in a table the versions share, append only).
@@ -140,12 +141,17 @@ public final class TailRanking {
         Map<String, Tally> added = delta.asMap();
         Tally[] merged = Arrays.copyOf(mergedBySlot, slots.count + added.size());
         HllSketch[] voters = Arrays.copyOf(tailVotersBySlot, merged.length);
-        boolean[] touched = new boolean[merged.length];
         List<Changed> fresh = new ArrayList<>(added.size());
         List<Integer> newlyRemoved = new ArrayList<>();
+        int[] dropped = new int[added.size()];
+        int drops = 0;
         for (Map.Entry<String, Tally> entry : added.entrySet()) {
             String user = entry.getKey();
             int slot = slots.slotOf(user);
+            int oldIndex = slot < changedBySlot.length ? changedBySlot[slot] : -1;
+            if (oldIndex >= 0) {
+                dropped[drops++] = oldIndex;
+            }
             Tally before = merged[slot];
             if (before == null) {
                 // First touched: its whole snapshot tally (unranked part included) is the start,
@@ -159,7 +165,6 @@ public final class TailRanking {
             Tally now = before.plus(entry.getValue());
             merged[slot] = now;
             voters[slot] = union(voters[slot], delta.voters(user));
-            touched[slot] = true;
             if (now.hasVotes()) {
                 fresh.add(new Changed(user, now, slot));
             }
@@ -168,75 +173,140 @@ public final class TailRanking {
         merged = Arrays.copyOf(merged, slotCount);
         voters = Arrays.copyOf(voters, slotCount);
         fresh.sort(Changed.order(kind));
-        return mergeChanged(fresh, touched, merged, voters, newlyRemoved);
+        int[] droppedSorted = Arrays.copyOf(dropped, drops);
+        Arrays.sort(droppedSorted);
+        return mergeChanged(fresh, droppedSorted, merged, voters, newlyRemoved);
     }
 
+    /**
+     * The changed users of this version without the {@code dropped} ones (indices, ascending: users
+     * the delta touched again), merged with {@code fresh} (in ranking order). Each fresh user's
+     * place among the kept ones is found by a binary search, and the kept users are copied in runs
+     * between those places ({@link System#arraycopy}): a delta of d users costs O(d log n) compares
+     * and a copy of the n kept references, without reading any kept user's tally or id (which, for
+     * hundreds of thousands of tail users, cost a cache miss each).
+     */
     private TailRanking mergeChanged(
             List<Changed> fresh,
-            boolean[] touched,
+            int[] dropped,
             Tally[] merged,
             HllSketch[] voters,
             List<Integer> newlyRemoved) {
-        int kept = 0;
-        for (int slot : changedSlots) {
-            kept += touched[slot] ? 0 : 1;
-        }
-        int size = kept + fresh.size();
-        String[] users = new String[size];
-        Tally[] tallies = new Tally[size];
-        int[] baseBefore = new int[size];
-        long[] keys = new long[size];
-        int[] slotsInOrder = new int[size];
+        int size = changedSlots.length - dropped.length + fresh.size();
+        Columns out = new Columns(size);
         // Tail users share few ranking keys: each key's place in the snapshot is searched once.
         Map<Long, int[]> keyBounds = new HashMap<>();
-        int old = 0;
-        int next = 0;
-        for (int j = 0; j < size; j++) {
-            while (old < changedSlots.length && touched[changedSlots[old]]) {
-                old++;
-            }
-            boolean takeFresh =
-                    old >= changedSlots.length
-                            || (next < fresh.size()
-                                    && fresh.get(next)
-                                                    .compareTo(
-                                                            kind,
-                                                            changedTallies[old],
-                                                            changedUsers[old])
-                                            < 0);
-            if (takeFresh) {
-                Changed c = fresh.get(next++);
-                users[j] = c.user();
-                tallies[j] = c.tally();
-                long key = kind.rankKey(c.tally());
-                int[] bounds =
-                        keyBounds.computeIfAbsent(
-                                key, k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
-                baseBefore[j] = base.countBefore(bounds[0], bounds[1], c.user());
-                keys[j] = key;
-                slotsInOrder[j] = c.slot();
-            } else {
-                users[j] = changedUsers[old];
-                tallies[j] = changedTallies[old];
-                baseBefore[j] = changedBaseBefore[old];
-                keys[j] = changedKeys[old];
-                slotsInOrder[j] = changedSlots[old];
-                old++;
-            }
+        int copiedUpTo = 0;
+        int nextDrop = 0;
+        int lowest = 0;
+        for (Changed c : fresh) {
+            long key = kind.rankKey(c.tally());
+            int place = placeAmongChanged(key, c.user(), lowest);
+            lowest = place;
+            nextDrop = copyKept(out, copiedUpTo, place, dropped, nextDrop);
+            copiedUpTo = place;
+            int[] bounds =
+                    keyBounds.computeIfAbsent(
+                            key, k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
+            out.put(
+                    c.user(),
+                    c.tally(),
+                    base.countBefore(bounds[0], bounds[1], c.user()),
+                    key,
+                    c.slot());
         }
+        copyKept(out, copiedUpTo, changedSlots.length, dropped, nextDrop);
         int[] addedRemoved = newlyRemoved.stream().mapToInt(Integer::intValue).sorted().toArray();
         return new TailRanking(
                 base,
                 slots,
-                users,
-                tallies,
-                baseBefore,
-                keys,
-                slotsInOrder,
+                out.users,
+                out.tallies,
+                out.baseBefore,
+                out.keys,
+                out.slots,
                 merged,
                 voters,
                 mergeAscending(removed, addedRemoved),
                 mergeDescending(removedKeysDescending, descendingKeys(addedRemoved)));
+    }
+
+    /**
+     * How many of this version's changed users, from {@code from} on, rank before a user with
+     * {@code key} and id {@code user} (higher key first, then id); only their keys and, on equal
+     * keys, their ids are read.
+     */
+    private int placeAmongChanged(long key, String user, int from) {
+        int low = from;
+        int high = changedKeys.length;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            boolean before =
+                    changedKeys[mid] > key
+                            || (changedKeys[mid] == key && changedUsers[mid].compareTo(user) < 0);
+            if (before) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    /**
+     * Copies this version's changed users [from, to) into {@code out}, leaving out the dropped
+     * indices; returns the index of the first drop at or after {@code to}.
+     */
+    private int copyKept(Columns out, int from, int to, int[] dropped, int nextDrop) {
+        int start = from;
+        int drop = nextDrop;
+        while (drop < dropped.length && dropped[drop] < to) {
+            out.copy(this, start, dropped[drop]);
+            start = dropped[drop] + 1;
+            drop++;
+        }
+        out.copy(this, start, to);
+        return drop;
+    }
+
+    /** The parallel arrays of a version's changed users, filled in ranking order. */
+    private static final class Columns {
+        final String[] users;
+        final Tally[] tallies;
+        final int[] baseBefore;
+        final long[] keys;
+        final int[] slots;
+        int size;
+
+        Columns(int capacity) {
+            users = new String[capacity];
+            tallies = new Tally[capacity];
+            baseBefore = new int[capacity];
+            keys = new long[capacity];
+            slots = new int[capacity];
+        }
+
+        void put(String user, Tally tally, int before, long key, int slot) {
+            users[size] = user;
+            tallies[size] = tally;
+            baseBefore[size] = before;
+            keys[size] = key;
+            slots[size] = slot;
+            size++;
+        }
+
+        void copy(TailRanking from, int start, int end) {
+            int length = end - start;
+            if (length <= 0) {
+                return;
+            }
+            System.arraycopy(from.changedUsers, start, users, size, length);
+            System.arraycopy(from.changedTallies, start, tallies, size, length);
+            System.arraycopy(from.changedBaseBefore, start, baseBefore, size, length);
+            System.arraycopy(from.changedKeys, start, keys, size, length);
+            System.arraycopy(from.changedSlots, start, slots, size, length);
+            size += length;
+        }
     }
 
     private int changedIndexOf(String user) {
