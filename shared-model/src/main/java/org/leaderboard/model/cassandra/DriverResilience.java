@@ -21,12 +21,18 @@ import java.time.Duration;
  *       carry the same write timestamp.
  *   <li><b>Heartbeats every 5 s</b> (the driver's default is 30 s), so a connection to a node that
  *       no longer answers is closed, and the node taken out of query plans, within seconds.
+ *   <li><b>Reconnection at most {@link #RECONNECT_AT_MOST} apart</b> (the driver's default backs
+ *       off to 60 s): after an outage of every node a service is serving again within seconds of
+ *       the first node's return, not up to a minute later.
  * </ul>
  */
 public final class DriverResilience {
 
     /** How long a request waits for its coordinator before trying the next node as well. */
     public static final Duration SPECULATIVE_DELAY = Duration.ofMillis(500);
+
+    /** The longest wait between two attempts to reconnect to a node that is down. */
+    public static final Duration RECONNECT_AT_MOST = Duration.ofSeconds(5);
 
     private DriverResilience() {}
 
@@ -38,6 +44,7 @@ public final class DriverResilience {
                         "ConstantSpeculativeExecutionPolicy")
                 .withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, 2)
                 .withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, SPECULATIVE_DELAY)
-                .withDuration(DefaultDriverOption.HEARTBEAT_INTERVAL, Duration.ofSeconds(5));
+                .withDuration(DefaultDriverOption.HEARTBEAT_INTERVAL, Duration.ofSeconds(5))
+                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, RECONNECT_AT_MOST);
     }
 }

@@ -39,6 +39,7 @@ public final class StoreBoundClock extends Clock {
     private static final Logger log = LoggerFactory.getLogger(StoreBoundClock.class);
     private static final Duration WARN_AHEAD = Duration.ofSeconds(1);
     private static final long WARN_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
+    private static final long RETRY_NANOS = Duration.ofSeconds(1).toNanos();
 
     private final Clock own;
     private final String follows;
@@ -47,6 +48,8 @@ public final class StoreBoundClock extends Clock {
     private Instant storeTime;
     private long measuredAt;
     private long warnedAt;
+    private long retryAt;
+    private boolean failing;
     private boolean warned;
     private volatile Duration ahead = Duration.ZERO;
 
@@ -84,19 +87,31 @@ public final class StoreBoundClock extends Clock {
     private Instant storeNow() {
         long now = nanos.getAsLong();
         if (storeTime == null
-                || now - measuredAt > Duration.ofSeconds(REMEASURE_SECONDS).toNanos()) {
+                || (now - measuredAt > Duration.ofSeconds(REMEASURE_SECONDS).toNanos()
+                        && now - retryAt >= 0)) {
             try {
                 Instant read = store.get();
                 storeTime = read;
                 measuredAt = nanos.getAsLong();
                 now = measuredAt;
+                if (failing) {
+                    failing = false;
+                    log.info("Cassandra's clock is read again");
+                }
             } catch (RuntimeException e) {
                 if (storeTime == null) {
                     throw new IllegalStateException("Cassandra's clock cannot be read yet", e);
                 }
-                log.warn(
-                        "Cassandra's clock could not be read again ({}); carrying the last reading forward",
-                        e.toString());
+                // Tried again at most every RETRY_NANOS, not at every call (each one a query that
+                // may wait for its timeout), and said once per outage.
+                retryAt = nanos.getAsLong() + RETRY_NANOS;
+                if (!failing) {
+                    failing = true;
+                    log.warn(
+                            "Cassandra's clock could not be read again ({}); carrying the last"
+                                    + " reading forward, trying again every second",
+                            e.toString());
+                }
             }
         }
         return storeTime.plusNanos(now - measuredAt);

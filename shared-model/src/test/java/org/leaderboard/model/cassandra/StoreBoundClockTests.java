@@ -72,6 +72,31 @@ class StoreBoundClockTests {
     }
 
     @Test
+    void aFailedReadIsTriedAgainEverySecondNotAtEveryCall() {
+        StoreBoundClock clock = clock(STORE.plus(Duration.ofHours(1)));
+        clock.instant();
+        nanos.addAndGet(Duration.ofSeconds(11).toNanos());
+        store.set(null);
+        clock.instant();
+        assertThat(reads).hasValue(2);
+
+        // Many calls within the next second (a busy service): none waits on the store.
+        for (int i = 0; i < 100; i++) {
+            nanos.addAndGet(Duration.ofMillis(9).toNanos());
+            assertThat(clock.instant()).isEqualTo(STORE.plusSeconds(11).plusMillis(9L * (i + 1)));
+        }
+        assertThat(reads).hasValue(2);
+
+        nanos.addAndGet(Duration.ofMillis(100).toNanos());
+        store.set(STORE.plusSeconds(40));
+        assertThat(clock.instant()).isEqualTo(STORE.plusSeconds(40));
+        assertThat(reads).hasValue(3);
+        nanos.addAndGet(Duration.ofSeconds(5).toNanos());
+        clock.instant();
+        assertThat(reads).as("read every ten seconds again").hasValue(3);
+    }
+
+    @Test
     void withoutAnyReadingOfTheStoreThereIsNoTime() {
         store.set(null);
         StoreBoundClock clock = clock(STORE);
