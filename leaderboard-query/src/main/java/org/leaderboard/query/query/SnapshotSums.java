@@ -207,6 +207,11 @@ class SnapshotSums {
     private CompletableFuture<Tallies> sum(BoardSettings board, List<LayerRef> layers) {
         List<CompletableFuture<Tallies>> parts =
                 layers.stream().map(layer -> loader.load(board, layer)).toList();
+        if (parts.size() == 1) {
+            // One layer (a compacted board's usual head): its tallies are the sum, not copied;
+            // what follows still runs off the driver's I/O thread.
+            return parts.get(0).thenApplyAsync(tallies -> tallies);
+        }
         return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
                 .thenApplyAsync(
                         done -> {

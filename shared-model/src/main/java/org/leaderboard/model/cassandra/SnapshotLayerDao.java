@@ -56,7 +56,7 @@ public final class SnapshotLayerDao {
         return AsyncLanes.map(chunks, 32, chunk -> readChunk(board.board(), layer, chunk))
                 .thenApply(
                         parts -> {
-                            Tallies all = new Tallies();
+                            Tallies all = Tallies.forUsers(layer.rows());
                             parts.forEach(all::addAll);
                             return all;
                         });

@@ -24,6 +24,12 @@ public final class Tallies {
         this(new HashMap<>(), new HashMap<>());
     }
 
+    /** Empty, sized for about {@code users} users (a layer read back, whose row count is known). */
+    public static Tallies forUsers(long users) {
+        int capacity = (int) Math.min(Integer.MAX_VALUE / 2, users * 4 / 3 + 1);
+        return new Tallies(new HashMap<>(capacity), new HashMap<>(capacity));
+    }
+
     private Tallies(Map<String, Tally> byUser, Map<String, HllSketch> voters) {
         this.byUser = byUser;
         this.voters = voters;
