@@ -30,7 +30,10 @@ public final class MergedStandings {
     private final ScoreKind kind;
     private final String[] changedUsers;
     private final Tally[] changedTallies;
-    private final int[] changedPositions;
+
+    /** How many snapshot users rank before each changed user (non-decreasing). */
+    private final int[] changedBaseBefore;
+
     private final ToIntFunction<String> changedIndex;
     private final int[] removed;
     private final long[] removedKeysDescending;
@@ -73,7 +76,7 @@ public final class MergedStandings {
                 descending(Arrays.stream(changedTallies).mapToLong(kind::rankKey).toArray());
         Map<String, Integer> index = new HashMap<>(changedUsers.length * 2);
         this.changedIndex = user -> index.getOrDefault(user, -1);
-        this.changedPositions = new int[changedUsers.length];
+        this.changedBaseBefore = new int[changedUsers.length];
         Map<Long, int[]> keyBounds = new HashMap<>();
         for (int j = 0; j < changedUsers.length; j++) {
             index.put(changedUsers[j], j);
@@ -81,8 +84,7 @@ public final class MergedStandings {
                     keyBounds.computeIfAbsent(
                             changedKeysDescending[j],
                             k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
-            int baseBefore = base.countBefore(bounds[0], bounds[1], changedUsers[j]);
-            changedPositions[j] = j + baseBefore - removedBefore(baseBefore);
+            changedBaseBefore[j] = base.countBefore(bounds[0], bounds[1], changedUsers[j]);
         }
     }
 
@@ -90,7 +92,10 @@ public final class MergedStandings {
      * From parts already in order, without a search in the snapshot ({@link TailRanking} keeps them
      * between tail reads): {@code changedBaseBefore[j]} is how many snapshot users rank before
      * changed user j, {@code changedKeys[j]} its ranking key (not copied: never changed after);
-     * {@code removed} the snapshot positions of the changed users, ascending.
+     * {@code removed} the snapshot positions of the changed users, ascending. None is copied and
+     * nothing is computed per changed user: a changed user's merged position is worked out when
+     * asked for ({@link #changedPosition}), so a new version costs nothing here however many users
+     * the tail changed.
      */
     MergedStandings(
             RankedSnapshot base,
@@ -111,16 +116,37 @@ public final class MergedStandings {
         this.removed = removed;
         this.removedKeysDescending = removedKeysDescending;
         this.changedKeysDescending = changedKeys;
-        this.changedPositions = new int[changedUsers.length];
-        // changedBaseBefore is non-decreasing in j (the changed users are in ranking order), so
-        // the removed positions below it are counted in one walk.
-        int removedBelow = 0;
-        for (int j = 0; j < changedUsers.length; j++) {
-            while (removedBelow < removed.length && removed[removedBelow] < changedBaseBefore[j]) {
-                removedBelow++;
+        this.changedBaseBefore = changedBaseBefore;
+    }
+
+    /**
+     * The merged position of changed user j: the changed users before it, plus the snapshot users
+     * ranked before it that the tail did not change. Strictly increasing in j.
+     */
+    private int changedPosition(int j) {
+        int baseBefore = changedBaseBefore[j];
+        return j + baseBefore - removedBefore(baseBefore);
+    }
+
+    /**
+     * The changed user at merged {@code position}, or {@code -(changed users before it) - 1} if a
+     * kept snapshot user is there.
+     */
+    private int changedAt(int position) {
+        int low = 0;
+        int high = changedUsers.length - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            int at = changedPosition(middle);
+            if (at < position) {
+                low = middle + 1;
+            } else if (at > position) {
+                high = middle - 1;
+            } else {
+                return middle;
             }
-            changedPositions[j] = j + changedBaseBefore[j] - removedBelow;
         }
+        return -(low + 1);
     }
 
     public int totalUsers() {
@@ -141,7 +167,7 @@ public final class MergedStandings {
     public OptionalInt positionOf(String user) {
         int j = changedIndex.applyAsInt(user);
         if (j >= 0) {
-            return OptionalInt.of(changedPositions[j]);
+            return OptionalInt.of(changedPosition(j));
         }
         int position = base.position(user);
         if (position < 0 || Arrays.binarySearch(removed, position) >= 0) {
@@ -152,7 +178,7 @@ public final class MergedStandings {
     }
 
     public LeaderboardEntry entryAt(int position) {
-        int j = Arrays.binarySearch(changedPositions, position);
+        int j = changedAt(position);
         if (j >= 0) {
             String user = changedUsers[j];
             return entry(
@@ -185,8 +211,20 @@ public final class MergedStandings {
         int removedIndex = 0;
         int total = totalUsers();
         int j = 0;
+        int removedBelow = 0;
+        int nextChanged = -1;
         for (int position = 0; position < total; position++) {
-            if (j < changedPositions.length && changedPositions[j] == position) {
+            if (j < changedUsers.length && nextChanged < 0) {
+                // changedBaseBefore is non-decreasing in j: the removed positions below it are
+                // counted in one walk.
+                while (removedBelow < removed.length
+                        && removed[removedBelow] < changedBaseBefore[j]) {
+                    removedBelow++;
+                }
+                nextChanged = j + changedBaseBefore[j] - removedBelow;
+            }
+            if (j < changedUsers.length && nextChanged == position) {
+                nextChanged = -1;
                 visitor.visit(position, -1, changedUsers[j], changedTallies[j]);
                 j++;
                 continue;

@@ -36,7 +36,10 @@ public final class TailRanking {
     private final int[] changedBaseBefore;
     private final long[] changedKeys;
     private final int[] changedSlots;
-    private final int[] changedBySlot;
+
+    /** Each slot's index among the changed users (-1: none), built when first needed. */
+    private volatile int[] changedBySlot;
+
     private final Tally[] mergedBySlot;
     private final HllSketch[] tailVotersBySlot;
     private final int[] removed;
@@ -82,11 +85,6 @@ public final class TailRanking {
         this.tailVotersBySlot = tailVotersBySlot;
         this.removed = removed;
         this.removedKeysDescending = removedKeysDescending;
-        this.changedBySlot = new int[mergedBySlot.length];
-        Arrays.fill(changedBySlot, -1);
-        for (int j = 0; j < changedSlots.length; j++) {
-            changedBySlot[changedSlots[j]] = j;
-        }
         this.standings =
                 new MergedStandings(
                         base,
@@ -143,12 +141,13 @@ public final class TailRanking {
         HllSketch[] voters = Arrays.copyOf(tailVotersBySlot, merged.length);
         List<Changed> fresh = new ArrayList<>(added.size());
         List<Integer> newlyRemoved = new ArrayList<>();
+        int[] byChangedSlot = changedBySlot();
         int[] dropped = new int[added.size()];
         int drops = 0;
         for (Map.Entry<String, Tally> entry : added.entrySet()) {
             String user = entry.getKey();
             int slot = slots.slotOf(user);
-            int oldIndex = slot < changedBySlot.length ? changedBySlot[slot] : -1;
+            int oldIndex = slot < byChangedSlot.length ? byChangedSlot[slot] : -1;
             if (oldIndex >= 0) {
                 dropped[drops++] = oldIndex;
             }
@@ -311,7 +310,25 @@ public final class TailRanking {
 
     private int changedIndexOf(String user) {
         Integer slot = slots.byUser.get(user);
-        return slot == null || slot >= changedBySlot.length ? -1 : changedBySlot[slot];
+        int[] bySlot = changedBySlot();
+        return slot == null || slot >= bySlot.length ? -1 : bySlot[slot];
+    }
+
+    /**
+     * Built on first use, not per version: an answer-only version (the fresh part on top) of a
+     * top-100 never needs it. Racing threads build equal arrays; the volatile field publishes one.
+     */
+    private int[] changedBySlot() {
+        int[] bySlot = changedBySlot;
+        if (bySlot == null) {
+            bySlot = new int[mergedBySlot.length];
+            Arrays.fill(bySlot, -1);
+            for (int j = 0; j < changedSlots.length; j++) {
+                bySlot[changedSlots[j]] = j;
+            }
+            changedBySlot = bySlot;
+        }
+        return bySlot;
     }
 
     /** The snapshot's sketch of the user merged with the tail's, estimated. */
@@ -342,23 +359,56 @@ public final class TailRanking {
         return keys;
     }
 
+    /**
+     * The ascending {@code a} with the few ascending {@code b} merged in: each b's place by a
+     * binary search, a copied in runs between.
+     */
     private static int[] mergeAscending(int[] a, int[] b) {
         int[] out = new int[a.length + b.length];
-        int i = 0;
-        int j = 0;
-        for (int k = 0; k < out.length; k++) {
-            out[k] = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+        int from = 0;
+        int k = 0;
+        for (int value : b) {
+            int place = from;
+            int high = a.length;
+            while (place < high) {
+                int middle = (place + high) >>> 1;
+                if (a[middle] <= value) {
+                    place = middle + 1;
+                } else {
+                    high = middle;
+                }
+            }
+            System.arraycopy(a, from, out, k, place - from);
+            k += place - from;
+            out[k++] = value;
+            from = place;
         }
+        System.arraycopy(a, from, out, k, a.length - from);
         return out;
     }
 
+    /** As above, for descending keys. */
     private static long[] mergeDescending(long[] a, long[] b) {
         long[] out = new long[a.length + b.length];
-        int i = 0;
-        int j = 0;
-        for (int k = 0; k < out.length; k++) {
-            out[k] = j >= b.length || (i < a.length && a[i] >= b[j]) ? a[i++] : b[j++];
+        int from = 0;
+        int k = 0;
+        for (long value : b) {
+            int place = from;
+            int high = a.length;
+            while (place < high) {
+                int middle = (place + high) >>> 1;
+                if (a[middle] >= value) {
+                    place = middle + 1;
+                } else {
+                    high = middle;
+                }
+            }
+            System.arraycopy(a, from, out, k, place - from);
+            k += place - from;
+            out[k++] = value;
+            from = place;
         }
+        System.arraycopy(a, from, out, k, a.length - from);
         return out;
     }
 
