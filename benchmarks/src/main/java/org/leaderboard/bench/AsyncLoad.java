@@ -1,10 +1,13 @@
 package org.leaderboard.bench;
 
 import java.time.Duration;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongFunction;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
@@ -12,16 +15,33 @@ import org.HdrHistogram.Histogram;
  * An open load generator with a bounded in-flight window: keeps {@code inFlight} asynchronous
  * requests outstanding, starting a new one as soon as one completes. Each request's stage yields
  * the units of work it did (1 for a vote, 100 for a batch of 100, 0 when refused).
+ *
+ * <p>A measured load ({@link #forDuration}) runs as {@code inFlight} chains, as {@code wrk} runs
+ * its connections: each completion starts its chain's next request on the thread that completed it
+ * (a Netty event loop, a driver I/O thread), with no thread in between. Before, one generator
+ * thread started every request after waiting on a semaphore that each completion released: two
+ * thread hand-offs per request, which cost the harness about four times wrk's CPU per single vote
+ * and spread the requests so thinly that the writer's event loops woke for each one. A bulk load
+ * ({@link #count}) keeps the single generator thread, so that a seeded load makes the same requests
+ * in the same order every run.
  */
 final class AsyncLoad {
 
+    /** One request: its index in the load and a random generator only its chain uses. */
+    @FunctionalInterface
+    interface Request {
+        CompletionStage<Integer> start(long index, SplittableRandom random);
+    }
+
     private final String label;
     private final int inFlight;
-    private final LongFunction<CompletionStage<Integer>> request;
+    private final SplittableRandom seed;
+    private final Request request;
 
-    AsyncLoad(String label, int inFlight, LongFunction<CompletionStage<Integer>> request) {
+    AsyncLoad(String label, int inFlight, SplittableRandom seed, Request request) {
         this.label = label;
         this.inFlight = inFlight;
+        this.seed = seed;
         this.request = request;
     }
 
@@ -29,20 +49,94 @@ final class AsyncLoad {
     Measurement forDuration(Duration warmup, Duration duration) {
         Window window = new Window(System.nanoTime() + warmup.toNanos());
         long end = window.measureFrom + duration.toNanos();
-        long nextReport = window.measureFrom;
-        Semaphore permits = new Semaphore(inFlight);
-        for (long i = 0; System.nanoTime() < end; i++) {
-            acquire(permits, 1);
-            start(i, permits, window);
-            if (System.nanoTime() >= nextReport && duration.toSeconds() >= 10) {
-                long done = window.units.get();
-                Progress.say(label + ": " + done + " units measured so far");
-                nextReport = System.nanoTime() + 5_000_000_000L;
+        AtomicLong next = new AtomicLong();
+        CountDownLatch chainsDone = new CountDownLatch(inFlight);
+        for (int c = 0; c < inFlight; c++) {
+            new Chain(window, end, next, seed.split(), chainsDone).run();
+        }
+        boolean report = duration.toSeconds() >= 10;
+        while (System.nanoTime() < end) {
+            sleepUntilNextReport(end);
+            if (report && System.nanoTime() < end && System.nanoTime() >= window.measureFrom) {
+                Progress.say(label + ": " + window.units.get() + " units measured so far");
             }
         }
         window.measureUntil = System.nanoTime();
-        acquire(permits, inFlight);
+        awaitChains(chainsDone);
         return window.result();
+    }
+
+    private static void sleepUntilNextReport(long end) {
+        long nanos = Math.min(5_000_000_000L, end - System.nanoTime());
+        if (nanos > 0) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(nanos);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
+    private static void awaitChains(CountDownLatch chainsDone) {
+        try {
+            chainsDone.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /**
+     * One of a measured load's outstanding requests, started again by its own completion until the
+     * load ends. A stage that is already complete when it is returned (a request refused at once)
+     * loops here instead of recursing.
+     */
+    private final class Chain {
+        private final Window window;
+        private final long end;
+        private final AtomicLong next;
+        private final SplittableRandom random;
+        private final CountDownLatch done;
+
+        Chain(
+                Window window,
+                long end,
+                AtomicLong next,
+                SplittableRandom random,
+                CountDownLatch done) {
+            this.window = window;
+            this.end = end;
+            this.next = next;
+            this.random = random;
+            this.done = done;
+        }
+
+        void run() {
+            while (System.nanoTime() < end) {
+                long started = System.nanoTime();
+                CompletableFuture<Integer> stage = startOne(next.getAndIncrement(), random);
+                if (!stage.isDone()) {
+                    stage.whenComplete(
+                            (units, error) -> {
+                                window.record(started, System.nanoTime(), units, error);
+                                run();
+                            });
+                    return;
+                }
+                window.record(started, System.nanoTime(), stage.getNow(null), null);
+            }
+            done.countDown();
+        }
+    }
+
+    /** The request's stage; a request that throws is a failed stage. */
+    private CompletableFuture<Integer> startOne(long index, SplittableRandom random) {
+        try {
+            return request.start(index, random).toCompletableFuture();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /** Runs exactly {@code count} requests (a bulk load), all measured. */
@@ -53,7 +147,13 @@ final class AsyncLoad {
         long step = Math.max(1, count / 10);
         for (long i = 0; i < count; i++) {
             acquire(permits, 1);
-            start(i, permits, window);
+            long started = System.nanoTime();
+            startOne(i, seed)
+                    .whenComplete(
+                            (units, error) -> {
+                                window.record(started, System.nanoTime(), units, error);
+                                permits.release();
+                            });
             if (i > 0 && i % step == 0 && count >= 50_000) {
                 Progress.say(label + ": " + (100 * i / count) + "% of " + count);
             }
@@ -61,28 +161,6 @@ final class AsyncLoad {
         acquire(permits, inFlight);
         window.measureUntil = System.nanoTime();
         return window.result();
-    }
-
-    private void start(long i, Semaphore permits, Window window) {
-        long started = System.nanoTime();
-        CompletionStage<Integer> stage;
-        try {
-            stage = request.apply(i);
-        } catch (RuntimeException e) {
-            window.failed(started, started);
-            permits.release();
-            return;
-        }
-        stage.whenComplete(
-                (units, error) -> {
-                    long finished = System.nanoTime();
-                    if (error != null || units == null || units == 0) {
-                        window.failed(started, finished);
-                    } else {
-                        window.done(started, finished, units);
-                    }
-                    permits.release();
-                });
     }
 
     private static void acquire(Semaphore permits, int n) {
@@ -102,7 +180,6 @@ final class AsyncLoad {
         final AtomicLong requests = new AtomicLong();
         final AtomicLong errors = new AtomicLong();
         final Histogram latencies = new ConcurrentHistogram(3);
-        final AtomicLong firstError = new AtomicLong();
 
         Window(long measureFrom) {
             this.measureFrom = measureFrom;
@@ -110,6 +187,14 @@ final class AsyncLoad {
 
         boolean inWindow(long started, long finished) {
             return started >= measureFrom && finished <= measureUntil;
+        }
+
+        void record(long started, long finished, Integer units, Throwable error) {
+            if (error != null || units == null || units == 0) {
+                failed(started, finished);
+            } else {
+                done(started, finished, units);
+            }
         }
 
         /**

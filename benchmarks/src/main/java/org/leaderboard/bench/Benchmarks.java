@@ -65,6 +65,7 @@ public final class Benchmarks {
                             new DriverBaselines(env.session),
                             http,
                             loader,
+                            env.writer.baseUrl(),
                             env.writer.pid().orElseThrow());
             if (options.runs(1)) {
                 attempt(report, WritePathScenarios.WRITE, writes::writePath);

@@ -90,7 +90,8 @@ final class BoardLoader {
         return new AsyncLoad(
                         "loading " + board.board(),
                         LOAD_IN_FLIGHT,
-                        i -> events.insert(board, vote.apply(i), now).thenApply(v -> 1))
+                        new SplittableRandom(count),
+                        (i, r) -> events.insert(board, vote.apply(i), now).thenApply(v -> 1))
                 .count(count);
     }
 
@@ -157,7 +158,8 @@ final class BoardLoader {
                 new AsyncLoad(
                                 "raw read " + board.board(),
                                 READ_LANES,
-                                i ->
+                                new SplittableRandom(partitions.size()),
+                                (i, r) ->
                                         session.executeAsync(
                                                         selectPartition
                                                                 .bind(partitions.get((int) i))

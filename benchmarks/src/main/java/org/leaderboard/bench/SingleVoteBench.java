@@ -1,7 +1,6 @@
 package org.leaderboard.bench;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.leaderboard.local.CassandraNode;
 import org.leaderboard.local.FreePorts;
@@ -41,7 +38,6 @@ import org.leaderboard.model.cassandra.Schema;
 public final class SingleVoteBench {
 
     private static final String BOARD = "single";
-    private static final long TICKS_PER_SECOND = 100;
 
     private SingleVoteBench() {}
 
@@ -104,14 +100,15 @@ public final class SingleVoteBench {
         // The JIT needs about half a minute of load before the writer's CPU per vote settles.
         say("warming the writer up for 30 s ...");
         wrk(writer, connections, 30, 0);
-        WrkResult peak = wrk(writer, connections, seconds, 0);
+        Wrk.Result peak = wrk(writer, connections, seconds, 0);
         Measurement batch = batch(http, seconds);
         Measurement rawAfter = rawInsert(driver, board, Duration.ofSeconds(3), seconds);
         double raw = Measurement.pooled(List.of(rawBefore, rawAfter)).rate();
         // c connections with a mean delay d (ms) offer about c / (d + latency) votes/s.
-        double target = 0.7 * peak.votesPerSecond;
-        int delayMs = (int) Math.max(1, connections * 1000.0 / target - peak.p50Millis);
-        WrkResult at70 = wrk(writer, connections, seconds, delayMs);
+        double target = 0.7 * peak.measured().rate();
+        int delayMs =
+                (int) Math.max(1, connections * 1000.0 / target - peak.measured().p50Millis());
+        Wrk.Result at70 = wrk(writer, connections, seconds, delayMs);
         say("load average at end: " + Files.readString(Path.of("/proc/loadavg")).trim());
         System.out.printf(
                 Locale.ROOT,
@@ -139,11 +136,11 @@ public final class SingleVoteBench {
         return new AsyncLoad(
                         "raw INSERT",
                         128,
-                        i ->
+                        random,
+                        (i, r) ->
                                 driver.insert(
                                         board,
-                                        VoteMaker.vote(
-                                                BOARD, i % 100_000, Instant.now(), random.split())))
+                                        VoteMaker.vote(BOARD, i % 100_000, Instant.now(), r)))
                 .forDuration(warmup, Duration.ofSeconds(seconds));
     }
 
@@ -154,103 +151,36 @@ public final class SingleVoteBench {
         return new AsyncLoad(
                         "batch API",
                         8,
-                        i ->
-                                http.batch(
-                                        BOARD,
-                                        random.longs(100, 0, 100_000).boxed().toList(),
-                                        random.split()))
+                        random,
+                        (i, r) -> http.batch(BOARD, r.longs(100, 0, 100_000).boxed().toList(), r))
                 .forDuration(Duration.ofSeconds(5), Duration.ofSeconds(seconds));
     }
 
-    private static void print(String label, WrkResult result, double raw) {
+    private static void print(String label, Wrk.Result result, double raw) {
+        Measurement m = result.measured();
         System.out.printf(
                 Locale.ROOT,
-                "%s: %,.0f votes/s, p50 %.2f / p99 %.2f ms, %.2fx raw INSERT; wrk CPU %.0f%% of the"
-                        + " machine; writer CPU %.3f s per 1,000 votes; non-2xx %d, socket errors"
-                        + " %s%n",
+                "%s: %,.0f votes/s, p50 %.2f / p99 %.2f ms, %.2fx raw INSERT; %s; non-2xx %d,"
+                        + " socket errors %s%n",
                 label,
-                result.votesPerSecond,
-                result.p50Millis,
-                result.p99Millis,
-                result.votesPerSecond / raw,
-                100 * result.clientCpuShare,
-                result.writerCpuSecondsPer1000,
-                result.non2xx,
-                result.socketErrors);
+                m.rate(),
+                m.p50Millis(),
+                m.p99Millis(),
+                m.rate() / raw,
+                result.cpuNote(),
+                result.non2xx(),
+                result.socketErrors());
     }
 
-    private record WrkResult(
-            double votesPerSecond,
-            double p50Millis,
-            double p99Millis,
-            double clientCpuShare,
-            double writerCpuSecondsPer1000,
-            long non2xx,
-            String socketErrors) {}
-
-    /** Runs wrk through bash so that bash's {@code times} reports wrk's own CPU seconds. */
-    private static WrkResult wrk(ServiceProcess writer, int connections, int seconds, int delayMs)
-            throws IOException, InterruptedException {
-        Path script =
-                BenchEnvironment.projectRoot().resolve("benchmarks/wrk/single-vote-bench.lua");
-        String command =
-                String.format(
-                        Locale.ROOT,
-                        "wrk -t2 -c%d -d%ds --timeout 10s -s %s %s; times",
-                        connections,
-                        seconds,
-                        script,
-                        writer.baseUrl());
-        say("running: " + command + " (DELAY_MS=" + delayMs + ")");
-        ProcessBuilder builder =
-                new ProcessBuilder("bash", "-c", command).redirectErrorStream(true);
-        builder.environment().put("BOARD", BOARD);
-        builder.environment().put("API_KEY", BenchEnvironment.API_KEY);
-        builder.environment().put("DELAY_MS", Integer.toString(delayMs));
-        long writerTicksBefore = ProcessCpu.ticks(writer.pid().orElseThrow());
-        long started = System.nanoTime();
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes());
-        process.waitFor();
-        double wall = (System.nanoTime() - started) / 1e9;
-        double writerSeconds =
-                (ProcessCpu.ticks(writer.pid().orElseThrow()) - writerTicksBefore)
-                        / (double) TICKS_PER_SECOND;
-        System.err.print(output);
-        long requests = longOf(output, "(\\d+) requests in");
-        double rate = requests / (double) seconds;
-        return new WrkResult(
-                rate,
-                longOf(output, "p50_us=(\\d+)") / 1000.0,
-                longOf(output, "p99_us=(\\d+)") / 1000.0,
-                childCpuSeconds(output) / (wall * Runtime.getRuntime().availableProcessors()),
-                writerSeconds * 1000 / Math.max(1, requests),
-                longOf(output, "non2xx_3xx=(\\d+)"),
-                firstMatch(output, "STATUS non2xx_3xx=\\d+ (.*)"));
-    }
-
-    /** The second line of bash's {@code times}: the children's user and system time. */
-    private static double childCpuSeconds(String output) {
-        Matcher m = Pattern.compile("(\\d+)m([\\d.]+)s (\\d+)m([\\d.]+)s").matcher(output);
-        List<Double> lines = new ArrayList<>();
-        while (m.find()) {
-            lines.add(
-                    Integer.parseInt(m.group(1)) * 60
-                            + Double.parseDouble(m.group(2))
-                            + Integer.parseInt(m.group(3)) * 60
-                            + Double.parseDouble(m.group(4)));
-        }
-        return lines.isEmpty() ? Double.NaN : lines.get(lines.size() - 1);
-    }
-
-    private static long longOf(String output, String regex) {
-        String value = firstMatch(output, regex);
-        return value.isEmpty() ? 0 : Long.parseLong(value);
-    }
-
-    private static String firstMatch(String output, String regex) {
-        Matcher m = Pattern.compile(regex).matcher(output);
-        return m.find() ? m.group(1) : "";
+    private static Wrk.Result wrk(
+            ServiceProcess writer, int connections, int seconds, int delayMs) {
+        return Wrk.singleVotes(
+                writer.baseUrl(),
+                writer.pid().orElseThrow(),
+                BOARD,
+                connections,
+                Duration.ofSeconds(seconds),
+                delayMs);
     }
 
     private static ServiceProcess writer(

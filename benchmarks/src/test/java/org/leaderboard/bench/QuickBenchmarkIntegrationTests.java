@@ -45,7 +45,7 @@ class QuickBenchmarkIntegrationTests {
                         QueryScenarios.TAIL,
                         ReadsUnderWrites.NAME);
         assertThat(json.path("figures").findValuesAsText("target"))
-                .contains(">= 0.5x", ">= 1.5x", ">= 0.4x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
+                .contains(">= 1.0x", ">= 1.5x", ">= 0.4x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
         assertThat(json.path("scaling").findValuesAsText("users")).containsExactly("1000", "2000");
         assertThat(json.path("run").path("redisVersion").asText()).isNotBlank();
     }
