@@ -225,7 +225,7 @@ final class WritePathScenarios {
         // writer after wrk's 30 s warm-up).
         AsyncLoad singles = singleVotes("http warm-up", random, users);
         // Batches take their own path (a 100-vote body, one partition batch per shard): 20 of
-        // them left it cold, and the batch figure of scenario 1 was 0.64-0.80 of the same load's
+        // them left it cold, and the batch figure of scenario 1 was 0.55-0.64 of the same load's
         // in scenario 2, which warms its loads up for longer.
         AsyncLoad batches = batches("http warm-up", BATCH_IN_FLIGHT, "write-http", random, users);
         if (options.quick()) {
