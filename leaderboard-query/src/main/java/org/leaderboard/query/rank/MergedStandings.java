@@ -26,7 +26,7 @@ import org.leaderboard.model.tally.Tally;
  */
 public final class MergedStandings {
 
-    private final RankedSnapshot base;
+    private final RankedUsers base;
     private final ScoreKind kind;
     private final String[] changedUsers;
     private final Tally[] changedTallies;
@@ -46,7 +46,7 @@ public final class MergedStandings {
      *     if the snapshot has none of its votes): asked only for entries that are shown
      */
     public MergedStandings(
-            RankedSnapshot base,
+            RankedUsers base,
             Map<String, Tally> tail,
             ToLongBiFunction<String, Integer> distinctVoters) {
         this.base = base;
@@ -54,12 +54,17 @@ public final class MergedStandings {
         this.distinctVoters = distinctVoters;
         List<Map.Entry<String, Tally>> changed = new ArrayList<>(tail.size());
         List<Integer> removedPositions = new ArrayList<>();
+        long[] removedKeys = new long[tail.size()];
         for (Map.Entry<String, Tally> entry : tail.entrySet()) {
             int position = base.position(entry.getKey());
             // Added to the user's whole snapshot tally, unranked part included: a snapshot may
             // hold a user with no counted vote whose tally still counts (a retraction).
-            Tally merged = base.tallyOf(entry.getKey()).plus(entry.getValue());
+            Tally before = base.tallyOf(entry.getKey());
+            Tally merged = before.plus(entry.getValue());
             if (position >= 0) {
+                // Its key from the tally in hand, not base.key(position): another search in a
+                // base that is itself merged.
+                removedKeys[removedPositions.size()] = kind.rankKey(before);
                 removedPositions.add(position);
             }
             if (merged.hasVotes()) {
@@ -69,7 +74,7 @@ public final class MergedStandings {
         changed.sort(RankOrder.of(kind));
         this.removed = removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray();
         this.removedKeysDescending =
-                descending(Arrays.stream(removed).mapToLong(base::key).toArray());
+                descending(Arrays.copyOf(removedKeys, removedPositions.size()));
         this.changedUsers = changed.stream().map(Map.Entry::getKey).toArray(String[]::new);
         this.changedTallies = changed.stream().map(Map.Entry::getValue).toArray(Tally[]::new);
         this.changedKeysDescending =
@@ -84,7 +89,9 @@ public final class MergedStandings {
                     keyBounds.computeIfAbsent(
                             changedKeysDescending[j],
                             k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
-            changedBaseBefore[j] = base.countBefore(bounds[0], bounds[1], changedUsers[j]);
+            changedBaseBefore[j] =
+                    base.countBefore(
+                            changedKeysDescending[j], bounds[0], bounds[1], changedUsers[j]);
         }
     }
 
@@ -98,7 +105,7 @@ public final class MergedStandings {
      * the tail changed.
      */
     MergedStandings(
-            RankedSnapshot base,
+            RankedUsers base,
             String[] changedUsers,
             Tally[] changedTallies,
             int[] changedBaseBefore,
@@ -174,7 +181,7 @@ public final class MergedStandings {
             return OptionalInt.empty();
         }
         int kept = position - removedBefore(position);
-        return OptionalInt.of(kept + changedBefore(base.key(position), user));
+        return OptionalInt.of(kept + changedBefore(base.key(position), user, position));
     }
 
     public LeaderboardEntry entryAt(int position) {
@@ -194,6 +201,52 @@ public final class MergedStandings {
     /** How the users are scored and ranked. */
     public ScoreKind scoreKind() {
         return kind;
+    }
+
+    // What a version of these standings offers as the base of more changed users (RankedUsers),
+    // without estimating distinct voters: the merged order's key, user and tally at a position,
+    // and the searches, each O(log) in the snapshot and the changed users.
+
+    /** The ranking key at merged {@code position}. */
+    long keyAt(int position) {
+        int j = changedAt(position);
+        return j >= 0
+                ? changedKeysDescending[j]
+                : base.key(basePositionOfKept(position - (-j - 1)));
+    }
+
+    String userAt(int position) {
+        int j = changedAt(position);
+        return j >= 0 ? changedUsers[j] : base.user(basePositionOfKept(position - (-j - 1)));
+    }
+
+    Tally tallyAt(int position) {
+        int j = changedAt(position);
+        return j >= 0 ? changedTallies[j] : base.tally(basePositionOfKept(position - (-j - 1)));
+    }
+
+    /** Users with a strictly higher ranking key than {@code key}. */
+    int countAbove(long key) {
+        return base.countAbove(key)
+                - countGreater(removedKeysDescending, key)
+                + countGreater(changedKeysDescending, key);
+    }
+
+    /**
+     * Users ranked before a user {@code user} with ranking key {@code key} (its own entry included
+     * if that ranks before): the snapshot users before it that the tail did not change, and the
+     * changed users before it.
+     */
+    int countBefore(long key, String user) {
+        return countBefore(
+                key,
+                user,
+                base.countBefore(key, base.countAbove(key), base.countAtLeast(key), user));
+    }
+
+    /** As above, given how many of the base's users rank before it ({@code baseBefore}). */
+    int countBefore(long key, String user, int baseBefore) {
+        return baseBefore - removedBefore(baseBefore) + changedBefore(key, user, baseBefore);
     }
 
     List<String> changedUsers() {
@@ -263,19 +316,40 @@ public final class MergedStandings {
 
     /** Competition rank: one more than the users with a strictly higher ranking key. */
     private long rankOf(long key) {
-        int baseAbove = base.countAbove(key) - countGreater(removedKeysDescending, key);
-        return 1L + baseAbove + countGreater(changedKeysDescending, key);
+        return 1L + countAbove(key);
     }
 
-    /** Changed users ranked before a kept snapshot user with this ranking key and id. */
-    private int changedBefore(long key, String user) {
-        int low = 0;
-        int high = changedUsers.length;
+    /**
+     * Changed users ranked before a user {@code user} with ranking key {@code key}, of which {@code
+     * baseBefore} snapshot users rank before it. A changed user with fewer snapshot users before it
+     * ranks before (a snapshot user lies between them), one with more ranks after; only those with
+     * exactly as many are compared by key and id. So the search reads the int column of snapshot
+     * users before, not the changed users' ids (a cache miss each, for hundreds of thousands of
+     * them).
+     */
+    private int changedBefore(long key, String user, int baseBefore) {
+        int low = firstAtLeast(changedBaseBefore, baseBefore, 0);
+        int high = firstAtLeast(changedBaseBefore, baseBefore + 1, low);
         while (low < high) {
             int middle = (low + high) >>> 1;
-            long k = kind.rankKey(changedTallies[middle]);
+            long k = changedKeysDescending[middle];
             boolean before = k > key || (k == key && changedUsers[middle].compareTo(user) < 0);
             if (before) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
+    /** The first index from {@code from} on whose value is at least {@code value} (ascending). */
+    private static int firstAtLeast(int[] ascending, int value, int from) {
+        int low = from;
+        int high = ascending.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (ascending[middle] < value) {
                 low = middle + 1;
             } else {
                 high = middle;

@@ -30,7 +30,7 @@ import org.leaderboard.model.tally.VoterSketches;
  * 4 per distinct voter while a user has few, at most about 2 KiB however many. So a query never
  * reads Cassandra for them, and a tail's sketch can be merged with the snapshot's in memory.
  */
-public final class RankedSnapshot {
+public final class RankedSnapshot implements RankedUsers {
 
     private static final int EMPTY_SLOT = -1;
 
@@ -254,6 +254,7 @@ public final class RankedSnapshot {
      * The user's whole tally in this snapshot, ranked or not ({@link Tally#EMPTY} if it has no
      * event here).
      */
+    @Override
     public Tally tallyOf(String user) {
         int position = position(user);
         if (position >= 0) {
@@ -322,11 +323,13 @@ public final class RankedSnapshot {
         slots[slot] = position;
     }
 
+    @Override
     public int size() {
         return sums.length;
     }
 
     /** The user's position in ranking order, or -1 if the snapshot has no votes of the user. */
+    @Override
     public int position(String user) {
         byte[] id = user.getBytes(StandardCharsets.UTF_8);
         int slot = hash(id, 0, id.length) & (slots.length - 1);
@@ -340,6 +343,7 @@ public final class RankedSnapshot {
         return -1;
     }
 
+    @Override
     public String user(int position) {
         return new String(
                 ids,
@@ -353,16 +357,19 @@ public final class RankedSnapshot {
     }
 
     /** How this snapshot ranks its users. */
+    @Override
     public ScoreKind scoreKind() {
         return kind;
     }
 
     /** The ranking key of the user at {@code position} (see {@link ScoreKind#rankKey}). */
+    @Override
     public long key(int position) {
         // One column read: binary searches call this O(log users) times per changed user.
         return kind.rankKey(scores[position]);
     }
 
+    @Override
     public Tally tally(int position) {
         return new Tally(
                 sums[position],
@@ -377,6 +384,7 @@ public final class RankedSnapshot {
      * How many users have a higher ranking key than {@code key}: the competition rank of key is
      * this + 1.
      */
+    @Override
     public int countAbove(long key) {
         int low = 0;
         int high = sums.length;
@@ -400,6 +408,7 @@ public final class RankedSnapshot {
     }
 
     /** How many users have a ranking key of at least {@code key}. */
+    @Override
     public int countAtLeast(long key) {
         return key == Long.MIN_VALUE ? sums.length : countAbove(key - 1);
     }
@@ -433,6 +442,11 @@ public final class RankedSnapshot {
             }
         }
         return low;
+    }
+
+    @Override
+    public int countBefore(long key, int from, int to, String user) {
+        return countBefore(from, to, user);
     }
 
     /** Bytes held by the columns: what a user of this snapshot costs in memory. */

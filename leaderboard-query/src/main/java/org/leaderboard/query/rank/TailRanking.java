@@ -46,18 +46,74 @@ public final class TailRanking {
     private final long[] removedKeysDescending;
     private final MergedStandings standings;
 
-    /** The users' slots in the version arrays, shared by all versions of one snapshot. */
+    /**
+     * The users' slots in the version arrays, shared by all versions of one snapshot, and what
+     * {@link #plus} looked up for each slot in that snapshot, kept: the snapshot never changes, and
+     * the same users come back read after read (the fresh rows of the last held lag are ranked
+     * again at every read), so each user's place in the 1M-entry snapshot is searched once, not
+     * once per read. Only the thread calling {@link #plus} touches the arrays; other threads read
+     * {@link #byUser} only.
+     */
     private static final class Slots {
         final Map<String, Integer> byUser = new ConcurrentHashMap<>();
         int count;
 
-        int slotOf(String user) {
+        /** The user's snapshot position (-1: not ranked there) and whole snapshot tally. */
+        int[] basePosition = new int[1024];
+
+        Tally[] baseTally = new Tally[1024];
+
+        /**
+         * The last ranking key the user was placed with, and how many snapshot users rank before it
+         * with that key (-1: never placed).
+         */
+        long[] placedKey = new long[1024];
+
+        int[] placedBaseBefore = filled(new int[1024], 0);
+
+        /** Each ranking key's users in the snapshot: [countAbove, countAtLeast). */
+        final Map<Long, int[]> keyBounds = new HashMap<>();
+
+        int slotOf(String user, RankedSnapshot base) {
             Integer slot = byUser.get(user);
             if (slot != null) {
                 return slot;
             }
-            byUser.put(user, count);
-            return count++;
+            int created = count;
+            if (created == basePosition.length) {
+                int length = created * 2;
+                basePosition = Arrays.copyOf(basePosition, length);
+                baseTally = Arrays.copyOf(baseTally, length);
+                placedKey = Arrays.copyOf(placedKey, length);
+                placedBaseBefore = filled(Arrays.copyOf(placedBaseBefore, length), created);
+            }
+            int position = base.position(user);
+            basePosition[created] = position;
+            // Its whole snapshot tally, unranked part included: a snapshot may hold a user with
+            // no counted vote whose tally still counts (a retraction).
+            baseTally[created] = position >= 0 ? base.tally(position) : base.tallyOf(user);
+            byUser.put(user, created);
+            count++;
+            return created;
+        }
+
+        /** How many snapshot users rank before the user in {@code slot} with ranking key key. */
+        int baseBefore(RankedSnapshot base, int slot, long key, String user) {
+            if (placedBaseBefore[slot] >= 0 && placedKey[slot] == key) {
+                return placedBaseBefore[slot];
+            }
+            int[] bounds =
+                    keyBounds.computeIfAbsent(
+                            key, k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
+            int before = base.countBefore(bounds[0], bounds[1], user);
+            placedKey[slot] = key;
+            placedBaseBefore[slot] = before;
+            return before;
+        }
+
+        private static int[] filled(int[] array, int from) {
+            Arrays.fill(array, from, array.length, -1);
+            return array;
         }
     }
 
@@ -129,6 +185,95 @@ public final class TailRanking {
     }
 
     /**
+     * This version's standings with {@code fresh} on top, for one answer: the fresh users are
+     * ranked against this version as it is ({@link Version}), without copying it, so that the rows
+     * a read sends again every time (the last held lag's) cost O(fresh users x log users), not a
+     * copy of every tail user's place. Like {@link #plus}, called by one thread at a time; the
+     * standings it returns may be read by any number of threads.
+     */
+    public MergedStandings standingsWith(Tallies fresh) {
+        if (fresh.isEmpty()) {
+            return standings;
+        }
+        return new MergedStandings(
+                new Version(),
+                fresh.asMap(),
+                (user, position) ->
+                        VoterSketches.estimate(union(votersOf(user), fresh.voters(user))));
+    }
+
+    /**
+     * This version's merged order, as the users a fresh part is ranked against. Its tallies and
+     * searches use what {@link Slots} remembers of each user's place in the snapshot: they are
+     * asked only while the fresh part is ranked, on the thread that reads. Positions, keys, users
+     * and tallies at positions are also asked later by readers of the answer, and use only this
+     * version's immutable arrays.
+     */
+    private final class Version implements RankedUsers {
+
+        @Override
+        public ScoreKind scoreKind() {
+            return kind;
+        }
+
+        @Override
+        public int size() {
+            return standings.totalUsers();
+        }
+
+        @Override
+        public int position(String user) {
+            return standings.positionOf(user).orElse(-1);
+        }
+
+        @Override
+        public Tally tallyOf(String user) {
+            int slot = slots.slotOf(user, base);
+            Tally merged = slot < mergedBySlot.length ? mergedBySlot[slot] : null;
+            return merged != null ? merged : slots.baseTally[slot];
+        }
+
+        @Override
+        public long key(int position) {
+            return standings.keyAt(position);
+        }
+
+        @Override
+        public String user(int position) {
+            return standings.userAt(position);
+        }
+
+        @Override
+        public Tally tally(int position) {
+            return standings.tallyAt(position);
+        }
+
+        @Override
+        public int countAbove(long key) {
+            return standings.countAbove(key);
+        }
+
+        @Override
+        public int countAtLeast(long key) {
+            return key == Long.MIN_VALUE ? size() : standings.countAbove(key - 1);
+        }
+
+        @Override
+        public int countBefore(long key, int from, int to, String user) {
+            int slot = slots.slotOf(user, base);
+            return standings.countBefore(key, user, slots.baseBefore(base, slot, key, user));
+        }
+    }
+
+    /** The user's distinct-voter sketch in this version: the snapshot's and the tail's. */
+    private HllSketch votersOf(String user) {
+        Integer slot = slots.byUser.get(user);
+        HllSketch tail =
+                slot == null || slot >= tailVotersBySlot.length ? null : tailVotersBySlot[slot];
+        return union(base.votersOf(user), tail);
+    }
+
+    /**
      * The next version: this one's tail plus {@code delta} (events not in it yet). {@code delta} is
      * read here and not kept; its voter sketches are kept but never modified.
      */
@@ -146,17 +291,17 @@ public final class TailRanking {
         int drops = 0;
         for (Map.Entry<String, Tally> entry : added.entrySet()) {
             String user = entry.getKey();
-            int slot = slots.slotOf(user);
+            int slot = slots.slotOf(user, base);
             int oldIndex = slot < byChangedSlot.length ? byChangedSlot[slot] : -1;
             if (oldIndex >= 0) {
                 dropped[drops++] = oldIndex;
             }
             Tally before = merged[slot];
             if (before == null) {
-                // First touched: its whole snapshot tally (unranked part included) is the start,
-                // and its snapshot place is left.
-                before = base.tallyOf(user);
-                int position = base.position(user);
+                // First touched: its whole snapshot tally is the start, and its snapshot place
+                // is left.
+                before = slots.baseTally[slot];
+                int position = slots.basePosition[slot];
                 if (position >= 0) {
                     newlyRemoved.add(position);
                 }
@@ -193,26 +338,17 @@ public final class TailRanking {
             List<Integer> newlyRemoved) {
         int size = changedSlots.length - dropped.length + fresh.size();
         Columns out = new Columns(size);
-        // Tail users share few ranking keys: each key's place in the snapshot is searched once.
-        Map<Long, int[]> keyBounds = new HashMap<>();
         int copiedUpTo = 0;
         int nextDrop = 0;
         int lowest = 0;
         for (Changed c : fresh) {
             long key = kind.rankKey(c.tally());
-            int place = placeAmongChanged(key, c.user(), lowest);
+            int baseBefore = slots.baseBefore(base, c.slot(), key, c.user());
+            int place = placeAmongChanged(key, c.user(), baseBefore, lowest);
             lowest = place;
             nextDrop = copyKept(out, copiedUpTo, place, dropped, nextDrop);
             copiedUpTo = place;
-            int[] bounds =
-                    keyBounds.computeIfAbsent(
-                            key, k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
-            out.put(
-                    c.user(),
-                    c.tally(),
-                    base.countBefore(bounds[0], bounds[1], c.user()),
-                    key,
-                    c.slot());
+            out.put(c.user(), c.tally(), baseBefore, key, c.slot());
         }
         copyKept(out, copiedUpTo, changedSlots.length, dropped, nextDrop);
         int[] addedRemoved = newlyRemoved.stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -232,12 +368,13 @@ public final class TailRanking {
 
     /**
      * How many of this version's changed users, from {@code from} on, rank before a user with
-     * {@code key} and id {@code user} (higher key first, then id); only their keys and, on equal
-     * keys, their ids are read.
+     * {@code key} and id {@code user}, of which {@code baseBefore} snapshot users rank before it: a
+     * changed user with fewer snapshot users before it ranks before, one with more after, and only
+     * those with as many are compared by key and id (see {@link MergedStandings}).
      */
-    private int placeAmongChanged(long key, String user, int from) {
-        int low = from;
-        int high = changedKeys.length;
+    private int placeAmongChanged(long key, String user, int baseBefore, int from) {
+        int low = firstAtLeast(changedBaseBefore, baseBefore, from);
+        int high = firstAtLeast(changedBaseBefore, baseBefore + 1, low);
         while (low < high) {
             int mid = (low + high) >>> 1;
             boolean before =
@@ -247,6 +384,20 @@ public final class TailRanking {
                 low = mid + 1;
             } else {
                 high = mid;
+            }
+        }
+        return low;
+    }
+
+    private static int firstAtLeast(int[] ascending, int value, int from) {
+        int low = from;
+        int high = ascending.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (ascending[middle] < value) {
+                low = middle + 1;
+            } else {
+                high = middle;
             }
         }
         return low;

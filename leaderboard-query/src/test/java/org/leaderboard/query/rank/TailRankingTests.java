@@ -55,8 +55,15 @@ class TailRankingTests {
                 tail.merge(user, added, Tally::plus);
             }
             ranking = ranking.plus(delta);
-            // An answer-only version on top (a fresh part) must leave the kept one as it was.
-            ranking.plus(oneVote(random));
+            // An answer-only version on top (a fresh part) ranks like the whole tail with it, and
+            // must leave the kept one as it was.
+            Tallies fresh = freshPart(kind, random, snapshot, tail);
+            Map<String, Tally> withFresh = new HashMap<>(tail);
+            fresh.asMap().forEach((user, tally) -> withFresh.merge(user, tally, Tally::plus));
+            MergedStandings expectedWithFresh = new MergedStandings(base, withFresh, (u, p) -> 0);
+            assertThat(ranking.plus(fresh).standings().page(0, 1000))
+                    .isEqualTo(expectedWithFresh.page(0, 1000));
+            assertSameStandings(ranking.standingsWith(fresh), expectedWithFresh, 100);
             versions.add(ranking);
             pages.add(ranking.standings().page(0, 1000));
 
@@ -73,6 +80,44 @@ class TailRankingTests {
         }
         for (int v = 0; v < versions.size(); v++) {
             assertThat(versions.get(v).standings().page(0, 1000)).isEqualTo(pages.get(v));
+        }
+    }
+
+    /**
+     * Thousands of users, each ranked again read after read with a changing tally (as the fresh
+     * rows of the last held lag are): what a version remembers of each user's place in the snapshot
+     * must follow the user's new key, and survive the tables growing.
+     */
+    @Test
+    void usersRankedAgainAndAgainKeepTheirPlacesRight() {
+        Random random = new Random(7);
+        Map<String, Tally> snapshot = new HashMap<>();
+        for (int i = 0; i < 5_000; i++) {
+            snapshot.merge(
+                    "u" + random.nextInt(6_000), Tally.of(1 + random.nextInt(4)), Tally::plus);
+        }
+        RankedSnapshot base = RankedSnapshot.of(ScoreKind.SUM, snapshot, user -> null);
+        Map<String, Tally> tail = new HashMap<>();
+        TailRanking ranking = TailRanking.of(base);
+        for (int read = 0; read < 6; read++) {
+            Tallies delta = new Tallies();
+            Tallies fresh = new Tallies();
+            for (int i = 0; i < 1_500; i++) {
+                delta.add("u" + random.nextInt(8_000), Tally.of(1 + random.nextInt(3)));
+                fresh.add("u" + random.nextInt(8_000), Tally.of(1 + random.nextInt(3)));
+            }
+            delta.asMap().forEach((user, tally) -> tail.merge(user, tally, Tally::plus));
+            ranking = ranking.plus(delta);
+            Map<String, Tally> withFresh = new HashMap<>(tail);
+            fresh.asMap().forEach((user, tally) -> withFresh.merge(user, tally, Tally::plus));
+
+            MergedStandings expected = new MergedStandings(base, withFresh, (u, p) -> 0);
+            MergedStandings actual = ranking.plus(fresh).standings();
+            assertThat(actual.totalUsers()).isEqualTo(expected.totalUsers());
+            assertThat(actual.page(0, 10_000)).isEqualTo(expected.page(0, 10_000));
+            assertSameStandings(ranking.standingsWith(fresh), expected, 8_000);
+            assertThat(ranking.standings().page(0, 10_000))
+                    .isEqualTo(new MergedStandings(base, tail, (u, p) -> 0).page(0, 10_000));
         }
     }
 
@@ -94,11 +139,72 @@ class TailRankingTests {
         assertThat(page).extracting(LeaderboardEntry::user).containsExactly("alice", "bob");
         assertThat(page).extracting(LeaderboardEntry::votes).containsExactly(4L, 1L);
         assertThat(page).extracting(LeaderboardEntry::distinctVoters).containsExactly(3L, 1L);
+
+        // A fresh part on top: bob's new voter and carol's count, alice's stay.
+        Tallies fresh = new Tallies();
+        fresh.addVote("bob", "v9", 1);
+        fresh.addVote("carol", "v1", 1);
+        List<LeaderboardEntry> withFresh = ranking.standingsWith(fresh).page(0, 10);
+        assertThat(withFresh)
+                .extracting(LeaderboardEntry::user)
+                .containsExactly("alice", "bob", "carol");
+        assertThat(withFresh).extracting(LeaderboardEntry::votes).containsExactly(4L, 2L, 1L);
+        assertThat(withFresh)
+                .extracting(LeaderboardEntry::distinctVoters)
+                .containsExactly(3L, 2L, 1L);
     }
 
-    private static Tallies oneVote(Random random) {
+    /**
+     * Every page, position and rank of users u0 .. u(users - 1) the same (distinct voters are not
+     * compared: the expected standings have none).
+     */
+    private static void assertSameStandings(
+            MergedStandings actual, MergedStandings expected, int users) {
+        assertThat(actual.totalUsers()).isEqualTo(expected.totalUsers());
+        assertThat(withoutVoters(actual.page(0, 10_000)))
+                .isEqualTo(withoutVoters(expected.page(0, 10_000)));
+        assertThat(withoutVoters(actual.page(3, 7))).isEqualTo(withoutVoters(expected.page(3, 7)));
+        for (int u = 0; u < users; u++) {
+            assertThat(actual.positionOf("u" + u))
+                    .as("u" + u)
+                    .isEqualTo(expected.positionOf("u" + u));
+        }
+    }
+
+    private static List<LeaderboardEntry> withoutVoters(List<LeaderboardEntry> page) {
+        return page.stream()
+                .map(
+                        e ->
+                                new LeaderboardEntry(
+                                        e.rank(),
+                                        e.user(),
+                                        e.votes(),
+                                        e.count(),
+                                        e.min(),
+                                        e.max(),
+                                        e.mean(),
+                                        e.stddev(),
+                                        0,
+                                        e.score()))
+                .toList();
+    }
+
+    /** A few users' newest rows: votes, and on retractable boards whole retractions. */
+    private static Tallies freshPart(
+            ScoreKind kind, Random random, Map<String, Tally> snapshot, Map<String, Tally> tail) {
         Tallies fresh = new Tallies();
-        fresh.add("u" + random.nextInt(100), Tally.of(1 + random.nextInt(3)));
+        for (int i = 1 + random.nextInt(5); i > 0; i--) {
+            String user = "u" + random.nextInt(100);
+            Tally before =
+                    snapshot.getOrDefault(user, Tally.EMPTY)
+                            .plus(tail.getOrDefault(user, Tally.EMPTY))
+                            .plus(fresh.asMap().getOrDefault(user, Tally.EMPTY));
+            fresh.add(
+                    user,
+                    kind.retractable() && random.nextInt(4) == 0 && before.hasVotes()
+                            ? RandomTallies.retractAll(before)
+                            : RandomTallies.votes(random));
+        }
         return fresh;
     }
 }

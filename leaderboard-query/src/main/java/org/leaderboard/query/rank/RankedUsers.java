@@ -1,0 +1,44 @@
+package org.leaderboard.query.rank;
+
+import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.tally.Tally;
+
+/**
+ * Users in ranking order (the score kind's key descending, then user id) that {@link
+ * MergedStandings} can rank changed users against: a snapshot ({@link RankedSnapshot}), or a
+ * snapshot plus a tail ranked already (a {@link TailRanking} version, so that the few users of a
+ * read's freshest rows are placed on top of it without copying it).
+ */
+public interface RankedUsers {
+
+    ScoreKind scoreKind();
+
+    /** Users ranked. */
+    int size();
+
+    /** The user's position in ranking order, or -1 if it has no counted vote here. */
+    int position(String user);
+
+    /** The user's whole tally here, ranked or not ({@link Tally#EMPTY} if it has no event). */
+    Tally tallyOf(String user);
+
+    /** The ranking key of the user at {@code position}. */
+    long key(int position);
+
+    String user(int position);
+
+    Tally tally(int position);
+
+    /** How many users have a higher ranking key than {@code key}. */
+    int countAbove(long key);
+
+    /** How many users have a ranking key of at least {@code key}. */
+    int countAtLeast(long key);
+
+    /**
+     * How many users rank before a user {@code user} with ranking key {@code key} would, given that
+     * key's users are positions [{@code from}, {@code to}) ({@link #countAbove} and {@link
+     * #countAtLeast} of the key).
+     */
+    int countBefore(long key, int from, int to, String user);
+}
