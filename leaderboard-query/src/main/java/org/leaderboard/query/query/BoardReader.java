@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,6 +35,17 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class BoardReader implements DisposableBean {
+
+    /**
+     * How often the stable rows read since are taken into the tail's ranking. Taking them in copies
+     * the ranking (O(tail users)); until then they are ranked on top of it with the fresh rows, as
+     * few users as a read's fresh part. So a read every few milliseconds copies the ranking at most
+     * ten times a second, not at every read.
+     */
+    private static final long FOLD_EVERY_NANOS = Duration.ofMillis(100).toNanos();
+
+    /** Stable users ranked on top at most; beyond, they are taken in at once. */
+    private static final int MAX_PENDING = 4096;
 
     /** A board not asked for this long gives up its barrier and settled tail. */
     private static final Duration IDLE = Duration.ofMinutes(5);
@@ -113,30 +125,64 @@ class BoardReader implements DisposableBean {
 
     /**
      * One read of the board now. "Now" is taken when the read starts, after every query it will
-     * answer arrived. The snapshot first, then the tail from its cutoff: a head committed in
-     * between changes nothing, the tail still covers every event after the snapshot used. The
+     * answer arrived. The newest head is asked for while the tail is read from the cutoff of the
+     * snapshot the last read used: heads change every few seconds at most, and when the head is
+     * still that snapshot's, the tail read is the one this read needs (one round trip instead of
+     * two in a row). A newer head is used at once: the tail is then read again from its cutoff (a
+     * tail from an older cutoff would be as correct, but answers name the snapshot they used). The
      * ranking of the tail's stable part is carried from read to read ({@link TailRanking}); the
      * fresh part (rows past the newest held moment, claims not settled) is ranked on top of it for
      * this answer only.
      */
     private RankedBoard readNow(BoardSettings board, LiveBoard live) {
+        try {
+            return readNowOrFail(board, live);
+        } catch (RuntimeException e) {
+            // The tail may have moved on without the ranking: rank it whole next time.
+            live.ranking = null;
+            throw e;
+        }
+    }
+
+    private RankedBoard readNowOrFail(BoardSettings board, LiveBoard live) {
         Instant now = clock.instant();
         Instant periodStart = board.periodStart(now);
-        Snapshot snapshot = snapshot(board, null, periodStart);
+        Instant until = now.plus(settings.futureTolerance());
+        CompletableFuture<Optional<SnapshotHead>> head = snapshots.latestHeadAsync(board.board());
+        Snapshot last = live.snapshot;
         LiveTail.Read tail =
-                live.tail.read(snapshot.cutoff(), now, now.plus(settings.futureTolerance()));
+                last != null && periodStart.equals(live.periodStart)
+                        ? live.tail.read(last.cutoff(), now, until)
+                        : null;
+        Snapshot snapshot = snapshotOf(board, head.join(), periodStart);
+        if (tail == null || !snapshot.cutoff().equals(last.cutoff())) {
+            tail = live.tail.read(snapshot.cutoff(), now, until);
+        }
+        live.snapshot = snapshot;
+        live.periodStart = periodStart;
         metrics.tailRead(tail);
+        long nanos = System.nanoTime();
         TailRanking ranking = live.ranking;
         if (ranking == null || ranking.base() != snapshot.ranked() || tail.rebuilt()) {
             ranking = TailRanking.of(snapshot.ranked(), tail.stable());
+            live.pending = new Tallies();
+            live.foldedAt = nanos;
         } else {
-            ranking = ranking.plus(tail.delta());
+            live.pending.addAll(tail.delta());
+            if (nanos - live.foldedAt >= FOLD_EVERY_NANOS || live.pending.users() >= MAX_PENDING) {
+                ranking = ranking.plus(live.pending);
+                live.pending = new Tallies();
+                live.foldedAt = nanos;
+            }
         }
         live.ranking = ranking;
-        MergedStandings standings =
-                tail.fresh().isEmpty()
-                        ? ranking.standings()
-                        : ranking.plus(tail.fresh()).standings();
+        Tallies onTop = tail.fresh();
+        if (!live.pending.isEmpty()) {
+            onTop = new Tallies();
+            onTop.addAll(live.pending);
+            onTop.addAll(tail.fresh());
+        }
+        MergedStandings standings = ranking.standingsWith(onTop);
         return new RankedBoard(
                 board.board(),
                 snapshot.cutoff(),
@@ -159,6 +205,13 @@ class BoardReader implements DisposableBean {
         final ReadBarrier<RankedBoard> reads;
         final LiveTail tail;
         TailRanking ranking;
+        Snapshot snapshot;
+        Instant periodStart;
+
+        /** Stable rows read since the ranking last took them in, and when it did. */
+        Tallies pending = new Tallies();
+
+        long foldedAt;
         volatile Instant askedAt;
 
         LiveBoard(BoardSettings board) {
@@ -175,16 +228,25 @@ class BoardReader implements DisposableBean {
     }
 
     private Snapshot snapshot(BoardSettings board, Instant asOf, Instant periodStart) {
-        Optional<SnapshotHead> head =
-                asOf == null
-                        ? snapshots.latestHead(board.board())
-                        : snapshots.headAtOrBefore(board.board(), asOf);
-        // A head at exactly the period's start holds the previous period (its layers end there).
-        if (head.isEmpty() || !head.get().cutoff().isAfter(periodStart)) {
-            return Snapshot.empty(periodStart, board.score());
+        Optional<SnapshotHead> head = snapshots.headAtOrBefore(board.board(), asOf);
+        if (startsAfter(head, periodStart)) {
+            return sums.of(board, head.get()).join();
         }
-        return (asOf == null ? sums.newestOf(board, head.get()) : sums.of(board, head.get()))
-                .join();
+        return Snapshot.empty(periodStart, board.score());
+    }
+
+    /** The newest snapshot, given the newest head; cached ({@link SnapshotSums#newestOf}). */
+    private Snapshot snapshotOf(
+            BoardSettings board, Optional<SnapshotHead> head, Instant periodStart) {
+        if (startsAfter(head, periodStart)) {
+            return sums.newestOf(board, head.get()).join();
+        }
+        return Snapshot.empty(periodStart, board.score());
+    }
+
+    /** A head at exactly the period's start holds the previous period (its layers end there). */
+    private static boolean startsAfter(Optional<SnapshotHead> head, Instant periodStart) {
+        return head.isPresent() && head.get().cutoff().isAfter(periodStart);
     }
 
     /**

@@ -90,18 +90,22 @@ final class LiveTail {
                 now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
         Instant readBefore = now.minus(heldLag).truncatedTo(ChronoUnit.MILLIS);
         List<Instant> buckets = board.buckets().startsBetween(cutoff, until);
-        // Marks first: a late event is stored before its mark, so a partition read after the
-        // marks are seen holds every event they mark.
-        List<Map<Integer, Long>> marks =
-                AsyncLanes.map(buckets, READ_LANES, bucket -> events.lateMarks(board, bucket))
-                        .join();
+        // The marks are asked for while the new rows are read. A late event is stored before its
+        // mark, so a held range counted (or read again) after the marks are seen holds every
+        // event they mark; the rows past the held range are read whatever the marks say.
+        CompletableFuture<List<Map<Integer, Long>>> marks =
+                AsyncLanes.map(buckets, READ_LANES, bucket -> events.lateMarks(board, bucket));
         List<Partition> open = new ArrayList<>();
-        Map<Partition, Long> marked = new HashMap<>();
+        Map<Partition, CompletableFuture<Long>> marked = new HashMap<>();
         for (int b = 0; b < buckets.size(); b++) {
+            int index = b;
             for (int shard = 0; shard < board.shards(); shard++) {
+                int inBucket = shard;
                 Partition partition = new Partition(buckets.get(b), shard);
                 open.add(partition);
-                marked.put(partition, marks.get(b).getOrDefault(shard, 0L));
+                marked.put(
+                        partition,
+                        marks.thenApply(all -> all.get(index).getOrDefault(inBucket, 0L)));
             }
         }
         List<PartitionRead> reads =
@@ -165,7 +169,7 @@ final class LiveTail {
     private CompletableFuture<PartitionRead> refresh(
             Partition partition,
             PartitionState state,
-            long marks,
+            CompletableFuture<Long> marks,
             Instant settledBefore,
             Instant readBefore) {
         int settlingCount = 0;
@@ -179,23 +183,27 @@ final class LiveTail {
         long heldRows = held.stream().mapToLong(Slice::rows).sum();
         CompletableFuture<List<StoredEvent>> settledClaims =
                 events.counted(board, pending(settling));
-        boolean check =
-                heldFrom.isBefore(state.heldUntil())
-                        && (countHeldRows || marks != state.lateMarks());
-        CompletableFuture<Long> count =
-                check
-                        ? events.countPartition(
-                                board,
-                                partition.bucket(),
-                                partition.shard(),
-                                heldFrom,
-                                state.heldUntil())
-                        : CompletableFuture.completedFuture(heldRows);
         Instant bucketEnd = partition.bucket().plus(board.buckets().size());
         CompletableFuture<List<StoredEvent>> newRows =
                 state.heldUntil().isBefore(bucketEnd)
                         ? readSince(partition, state.heldUntil())
                         : CompletableFuture.completedFuture(List.of());
+        CompletableFuture<Boolean> check =
+                marks.thenApply(
+                        seen ->
+                                heldFrom.isBefore(state.heldUntil())
+                                        && (countHeldRows || seen != state.lateMarks()));
+        CompletableFuture<Long> count =
+                check.thenCompose(
+                        counting ->
+                                counting
+                                        ? events.countPartition(
+                                                board,
+                                                partition.bucket(),
+                                                partition.shard(),
+                                                heldFrom,
+                                                state.heldUntil())
+                                        : CompletableFuture.completedFuture(heldRows));
         CompletableFuture<Rows> rows =
                 count.thenCombine(
                                 newRows,
@@ -223,8 +231,8 @@ final class LiveTail {
                                         read,
                                         settledBefore,
                                         until,
-                                        marks,
-                                        check))
+                                        marks.join(),
+                                        check.join()))
                 .thenCompose(this::finish);
     }
 

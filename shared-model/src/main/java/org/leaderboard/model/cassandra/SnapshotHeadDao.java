@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.data.TupleValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The {@code snapshot_heads} table: the commit markers of snapshots. A head is written only after
@@ -64,6 +65,14 @@ public final class SnapshotHeadDao {
                                                 .setConsistencyLevel(consistency.read()))
                                 .one())
                 .map(SnapshotHeadDao::toHead);
+    }
+
+    /** As {@link #latestHead}, without waiting for the answer. */
+    public CompletableFuture<Optional<SnapshotHead>> latestHeadAsync(String board) {
+        return session.executeAsync(
+                        selectLatestHead.bind(board).setConsistencyLevel(consistency.read()))
+                .toCompletableFuture()
+                .thenApply(rows -> Optional.ofNullable(rows.one()).map(SnapshotHeadDao::toHead));
     }
 
     /** The newest snapshot whose cutoff is at or before {@code time}. */
