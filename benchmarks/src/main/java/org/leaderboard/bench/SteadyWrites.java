@@ -26,7 +26,7 @@ final class SteadyWrites implements AutoCloseable {
     private static final int MAX_IN_FLIGHT = 128;
 
     /** The writer's default {@code writer.late-after}. */
-    private static final Duration LATE_AFTER = Duration.ofMillis(200);
+    private static final Duration LATE_AFTER = Duration.ofMillis(100);
 
     /** The writer's statements: the event row and its late mark. */
     record Store(VoteEventWriter events, LateEventMarks marks) {}

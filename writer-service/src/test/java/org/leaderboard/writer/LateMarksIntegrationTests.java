@@ -12,7 +12,7 @@ import org.leaderboard.model.time.TimeUuids;
 
 /**
  * Query services hold the tail rows they have read and look behind them only where a writer left a
- * late mark, so every event whose writes complete more than {@code writer.late-after} (200 ms)
+ * late mark, so every event whose writes complete more than {@code writer.late-after} (100 ms)
  * after its own time must be marked before it is acknowledged: a client's voteId from the past, a
  * slow insert, a unique vote, a retraction. Events stored on time leave no mark (marks cost a write
  * each, and a count of the held rows on every query replica).

@@ -26,7 +26,7 @@ import org.leaderboard.writer.store.VoteEventWriter;
  * writer's late mark and the held range's count), what it sends again (only rows new since the last
  * read) and what it never reads again (rows past the window plus the settled margin). Votes are
  * stored as the writer stores them: the row, then its late mark if it was stored more than {@code
- * writer.late-after} (200 ms) after its time.
+ * writer.late-after} (200 ms here, with a held lag of 500 ms) after its time.
  */
 class LiveTailIntegrationTests {
 
