@@ -176,12 +176,25 @@ public final class MergedStandings {
         if (j >= 0) {
             return OptionalInt.of(changedPosition(j));
         }
-        int position = base.position(user);
-        if (position < 0 || Arrays.binarySearch(removed, position) >= 0) {
-            return OptionalInt.empty();
+        int position = positionOfKept(base.position(user), user);
+        return position < 0 ? OptionalInt.empty() : OptionalInt.of(position);
+    }
+
+    /** The merged position of changed user {@code j}. */
+    int positionOfChanged(int j) {
+        return changedPosition(j);
+    }
+
+    /**
+     * The merged position of {@code user}, not a changed user, at {@code basePosition} in the base
+     * (-1 if none there); -1 if it has no place (none in the base, or removed).
+     */
+    int positionOfKept(int basePosition, String user) {
+        if (basePosition < 0 || Arrays.binarySearch(removed, basePosition) >= 0) {
+            return -1;
         }
-        int kept = position - removedBefore(position);
-        return OptionalInt.of(kept + changedBefore(base.key(position), user, position));
+        int kept = basePosition - removedBefore(basePosition);
+        return kept + changedBefore(base.key(basePosition), user, basePosition);
     }
 
     public LeaderboardEntry entryAt(int position) {
@@ -328,7 +341,12 @@ public final class MergedStandings {
      * them).
      */
     private int changedBefore(long key, String user, int baseBefore) {
-        int low = firstAtLeast(changedBaseBefore, baseBefore, 0);
+        return changedBefore(key, user, baseBefore, 0);
+    }
+
+    /** As above, counting from changed user {@code from} on (those before it rank before). */
+    int changedBefore(long key, String user, int baseBefore, int from) {
+        int low = firstAtLeast(changedBaseBefore, baseBefore, from);
         int high = firstAtLeast(changedBaseBefore, baseBefore + 1, low);
         while (low < high) {
             int middle = (low + high) >>> 1;

@@ -40,6 +40,8 @@ public final class TailRanking {
     /** Each slot's index among the changed users (-1: none), built when first needed. */
     private volatile int[] changedBySlot;
 
+    private volatile Map<Long, Integer> countsAbove;
+
     private final Tally[] mergedBySlot;
     private final HllSketch[] tailVotersBySlot;
     private final int[] removed;
@@ -195,11 +197,15 @@ public final class TailRanking {
         if (fresh.isEmpty()) {
             return standings;
         }
-        return new MergedStandings(
-                new Version(),
-                fresh.asMap(),
-                (user, position) ->
-                        VoterSketches.estimate(union(votersOf(user), fresh.voters(user))));
+        Version version = new Version();
+        MergedStandings onTop =
+                new MergedStandings(
+                        version,
+                        fresh.asMap(),
+                        (user, position) ->
+                                VoterSketches.estimate(union(votersOf(user), fresh.voters(user))));
+        version.ranked = true;
+        return onTop;
     }
 
     /**
@@ -210,6 +216,26 @@ public final class TailRanking {
      * version's immutable arrays.
      */
     private final class Version implements RankedUsers {
+
+        /**
+         * Set once the fresh part is ranked, before the answer is handed out (so every thread that
+         * reads it sees it set): from then on only the immutable arrays are read, never the {@link
+         * Slots}, which only the reading thread may touch.
+         */
+        boolean ranked;
+
+        /** The last user looked up while ranking, and its slot (asked for twice in a row). */
+        private String lastUser;
+
+        private int lastSlot;
+
+        private int slotOf(String user) {
+            if (user != lastUser) {
+                lastSlot = slots.slotOf(user, base);
+                lastUser = user;
+            }
+            return lastSlot;
+        }
 
         @Override
         public ScoreKind scoreKind() {
@@ -223,12 +249,21 @@ public final class TailRanking {
 
         @Override
         public int position(String user) {
-            return standings.positionOf(user).orElse(-1);
+            if (ranked) {
+                return standings.positionOf(user).orElse(-1);
+            }
+            // While ranking: the slot gives the user's changed index and snapshot place at once.
+            int slot = slotOf(user);
+            int[] bySlot = changedBySlot();
+            int j = slot < bySlot.length ? bySlot[slot] : -1;
+            return j >= 0
+                    ? standings.positionOfChanged(j)
+                    : standings.positionOfKept(slots.basePosition[slot], user);
         }
 
         @Override
         public Tally tallyOf(String user) {
-            int slot = slots.slotOf(user, base);
+            int slot = slotOf(user);
             Tally merged = slot < mergedBySlot.length ? mergedBySlot[slot] : null;
             return merged != null ? merged : slots.baseTally[slot];
         }
@@ -250,19 +285,33 @@ public final class TailRanking {
 
         @Override
         public int countAbove(long key) {
-            return standings.countAbove(key);
+            return countsAbove().computeIfAbsent(key, standings::countAbove);
         }
 
         @Override
         public int countAtLeast(long key) {
-            return key == Long.MIN_VALUE ? size() : standings.countAbove(key - 1);
+            return key == Long.MIN_VALUE ? size() : countAbove(key - 1);
         }
 
         @Override
         public int countBefore(long key, int from, int to, String user) {
-            int slot = slots.slotOf(user, base);
+            int slot = slotOf(user);
             return standings.countBefore(key, user, slots.baseBefore(base, slot, key, user));
         }
+    }
+
+    /**
+     * Each ranking key's count of users above it in this version, for the fresh parts ranked on top
+     * of it (read after read, with the same few keys): built on first use, shared by the threads
+     * that read answers.
+     */
+    private Map<Long, Integer> countsAbove() {
+        Map<Long, Integer> counts = countsAbove;
+        if (counts == null) {
+            counts = new ConcurrentHashMap<>();
+            countsAbove = counts;
+        }
+        return counts;
     }
 
     /** The user's distinct-voter sketch in this version: the snapshot's and the tail's. */
@@ -344,7 +393,9 @@ public final class TailRanking {
         for (Changed c : fresh) {
             long key = kind.rankKey(c.tally());
             int baseBefore = slots.baseBefore(base, c.slot(), key, c.user());
-            int place = placeAmongChanged(key, c.user(), baseBefore, lowest);
+            // Its place among this version's changed users: a search of their counts of
+            // snapshot users before, ids compared only on equal counts.
+            int place = standings.changedBefore(key, c.user(), baseBefore, lowest);
             lowest = place;
             nextDrop = copyKept(out, copiedUpTo, place, dropped, nextDrop);
             copiedUpTo = place;
@@ -364,43 +415,6 @@ public final class TailRanking {
                 voters,
                 mergeAscending(removed, addedRemoved),
                 mergeDescending(removedKeysDescending, descendingKeys(addedRemoved)));
-    }
-
-    /**
-     * How many of this version's changed users, from {@code from} on, rank before a user with
-     * {@code key} and id {@code user}, of which {@code baseBefore} snapshot users rank before it: a
-     * changed user with fewer snapshot users before it ranks before, one with more after, and only
-     * those with as many are compared by key and id (see {@link MergedStandings}).
-     */
-    private int placeAmongChanged(long key, String user, int baseBefore, int from) {
-        int low = firstAtLeast(changedBaseBefore, baseBefore, from);
-        int high = firstAtLeast(changedBaseBefore, baseBefore + 1, low);
-        while (low < high) {
-            int mid = (low + high) >>> 1;
-            boolean before =
-                    changedKeys[mid] > key
-                            || (changedKeys[mid] == key && changedUsers[mid].compareTo(user) < 0);
-            if (before) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        return low;
-    }
-
-    private static int firstAtLeast(int[] ascending, int value, int from) {
-        int low = from;
-        int high = ascending.length;
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            if (ascending[middle] < value) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return low;
     }
 
     /**
