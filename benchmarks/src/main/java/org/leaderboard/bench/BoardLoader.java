@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +67,8 @@ final class BoardLoader {
     private final SnapshotLayerDao layers;
     private final EventFolds folds;
     private final PreparedStatement selectPartition;
+    private final SettableClock clock = new SettableClock();
+    private final SnapshotPass snapshotPass;
 
     BoardLoader(CqlSession session) {
         this.session = session;
@@ -76,6 +79,17 @@ final class BoardLoader {
         this.folds = EventFolds.on(session, Consistency.DEFAULT);
         this.selectPartition =
                 session.prepare(VoteEventDao.selectPartitionStatement(Tables.keyspaceOf(session)));
+        this.snapshotPass =
+                new SnapshotPass(
+                        folds,
+                        heads,
+                        layers,
+                        new SnapshotWriter(session, Consistency.DEFAULT),
+                        new FoldedPartitionWriter(session, Consistency.DEFAULT),
+                        clock,
+                        SETTINGS,
+                        new StopFlag(),
+                        new SimpleMeterRegistry());
     }
 
     /** A board with the default settings (60 s window and buckets, 8 shards) created then. */
@@ -119,22 +133,19 @@ final class BoardLoader {
                 });
     }
 
-    /** One snapshot pass as the worker would run it at {@code now}; times it. */
-    TimedPass pass(BoardSettings board, Instant now) {
-        SnapshotPass pass =
-                new SnapshotPass(
-                        folds,
-                        heads,
-                        layers,
-                        new SnapshotWriter(session, Consistency.DEFAULT),
-                        new FoldedPartitionWriter(session, Consistency.DEFAULT),
-                        Clock.fixed(now, ZoneOffset.UTC),
-                        SETTINGS,
-                        new StopFlag(),
-                        new SimpleMeterRegistry());
+    /**
+     * One snapshot pass as the worker would run it at {@code now}; times it, then the merges its
+     * heads call for, which the worker does after them. One {@link SnapshotPass} for every pass,
+     * like the worker's, so a pass continues from the merges the previous one prepared.
+     */
+    synchronized TimedPass pass(BoardSettings board, Instant now) {
+        clock.set(now);
         long started = System.nanoTime();
-        PassResult result = pass.run(board);
-        return new TimedPass(result, (System.nanoTime() - started) / 1e6);
+        PassResult result = snapshotPass.run(board);
+        long published = System.nanoTime();
+        snapshotPass.awaitMerges();
+        return new TimedPass(
+                result, (published - started) / 1e6, (System.nanoTime() - published) / 1e6);
     }
 
     /** The {@code now} at which a pass advances exactly to {@code cutoff} (a bucket boundary). */
@@ -195,8 +206,11 @@ final class BoardLoader {
         return java.util.concurrent.CompletableFuture.completedFuture(seen + 1);
     }
 
-    /** A pass and how long it took. */
-    record TimedPass(PassResult result, double millis) {
+    /**
+     * A pass and how long it took: {@code millis} until its last head was written, {@code
+     * mergeMillis} for the merges prepared after it.
+     */
+    record TimedPass(PassResult result, double millis, double mergeMillis) {
 
         /** Two passes over the same amount of new events as one: times and phases averaged. */
         static TimedPass mean(TimedPass a, TimedPass b) {
@@ -216,7 +230,8 @@ final class BoardLoader {
                             (x.foldMillis() + y.foldMillis()) / 2,
                             (x.layerMillis() + y.layerMillis()) / 2,
                             (x.compactMillis() + y.compactMillis()) / 2),
-                    (a.millis() + b.millis()) / 2);
+                    (a.millis() + b.millis()) / 2,
+                    (a.mergeMillis() + b.mergeMillis()) / 2);
         }
 
         double eventsPerSecond() {
@@ -227,6 +242,31 @@ final class BoardLoader {
         double foldedPerSecond() {
             double fold = result.foldMillis();
             return fold <= 0 ? 0 : result.eventsRead() / (fold / 1000.0);
+        }
+    }
+
+    /** The "now" of the passes, set before each. */
+    private static final class SettableClock extends Clock {
+
+        private volatile Instant now = Instant.EPOCH;
+
+        void set(Instant instant) {
+            now = instant;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException("the passes' clock is UTC");
         }
     }
 }

@@ -155,6 +155,8 @@ final class SnapshotScenario {
         return List.of(
                 littleHistoryPass(little),
                 bigHistoryPass(big, little, bigHistory),
+                mergesAfter(little, "little history"),
+                mergesAfter(big, options.historyFactor() + "x history"),
                 rawRead(raw),
                 foldRate(big, raw),
                 wholePassRate(big, raw));
@@ -185,6 +187,18 @@ final class SnapshotScenario {
                 "mean of two passes: " + big.result().summary());
     }
 
+    /** The merges a measured pass's head calls for, done after it (not part of its time). */
+    private static Figure mergesAfter(BoardLoader.TimedPass pass, String history) {
+        return Figure.plain(
+                NAME,
+                "merges after the head, " + history,
+                "ms",
+                null,
+                pass.mergeMillis(),
+                "the worker merges the chain the head names after writing it; the next head names"
+                        + " the merge");
+    }
+
     private static Figure rawRead(Measurement raw) {
         return Figure.plain(
                 NAME,
@@ -208,8 +222,8 @@ final class SnapshotScenario {
                 raw.rate(),
                 Target.atLeast(0.5),
                 String.format(
-                        "fold %.0f ms of the %.0f ms pass; layer write %.0f ms, compaction"
-                                + " %.0f ms",
+                        "fold %.0f ms of the %.0f ms pass; layer write %.0f ms, merges before"
+                                + " the head %.0f ms",
                         big.result().foldMillis(),
                         big.millis(),
                         big.result().layerMillis(),
@@ -226,7 +240,7 @@ final class SnapshotScenario {
                 "raw driver read",
                 raw.rate(),
                 null,
-                "includes writing the delta layer, compaction and the head");
+                "includes writing the delta layer and the head; not the merges after it");
     }
 
     private void load(BoardSettings board, long count, Instant from, long seed) {

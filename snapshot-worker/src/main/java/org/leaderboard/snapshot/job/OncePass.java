@@ -1,5 +1,6 @@
 package org.leaderboard.snapshot.job;
 
+import org.leaderboard.snapshot.pass.SnapshotPass;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.ExitCodeGenerator;
@@ -17,15 +18,20 @@ import org.springframework.stereotype.Component;
 class OncePass implements ApplicationRunner, ExitCodeGenerator {
 
     private final BoardPasses passes;
+    private final SnapshotPass pass;
     private volatile int exitCode = 1;
 
-    OncePass(BoardPasses passes) {
+    OncePass(BoardPasses passes, SnapshotPass pass) {
         this.passes = passes;
+        this.pass = pass;
     }
 
     @Override
     public void run(ApplicationArguments args) {
         exitCode = passes.runAll() ? 0 : 1;
+        // The merges the last heads call for, stored before the process exits: the next run
+        // continues from them instead of doing them before its first head.
+        pass.awaitMerges();
     }
 
     @Override

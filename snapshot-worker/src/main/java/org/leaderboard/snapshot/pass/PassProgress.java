@@ -61,8 +61,8 @@ final class PassProgress {
         compactNanos += nanos;
     }
 
-    void merged() {
-        merges++;
+    void merged(int count) {
+        merges += count;
     }
 
     /** The head is stored: the next step continues from it. */

@@ -9,12 +9,16 @@ import java.time.Instant;
  * @param newCutoff the newest cutoff after it
  * @param eventsRead events folded from the event table, over all steps
  * @param partitionsRead event partitions read
- * @param layersWritten layers written: deltas and merges
- * @param merges layers written by merging two layers
+ * @param layersWritten layers the steps wrote before their heads: their deltas (merges are counted
+ *     in {@code merges})
+ * @param merges merges of two layers the pass's heads name for the first time (prepared after the
+ *     previous head, or done in the step)
  * @param headsWritten heads committed, one per step
  * @param foldMillis time spent reading and folding events (the fold phase of every step)
  * @param layerMillis time spent writing the steps' delta layers
- * @param compactMillis time spent merging layers (reading older ones back, writing the merge)
+ * @param compactMillis time the steps spent on merges before their heads: waiting for the merges
+ *     prepared after the previous head, or doing them (reading older layers back, writing the
+ *     merge) when none were prepared
  */
 public record PassResult(
         String board,

@@ -1,6 +1,7 @@
 package org.leaderboard.snapshot.pass;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PreDestroy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +29,10 @@ import org.springframework.stereotype.Component;
 /**
  * Advances one board's snapshot to the safe cutoff, in steps of at most {@code
  * max-buckets-per-step} buckets. Each step folds only the event partitions of its range, writes the
- * delta layer, compacts the chain, and commits a head last.
+ * delta layer, and commits a head last, naming the chain it continued from plus the delta. The
+ * merges that chain then calls for are prepared after the head ({@link ChainMerges}), so the time a
+ * step takes to publish new events does not grow with the board's history; the next step continues
+ * from the merged chain.
  *
  * <p>No locks: every row written is a pure function of frozen events (a layer's content depends
  * only on its range; a head's on its cutoff), so concurrent passes write identical rows, and a pass
@@ -40,7 +44,6 @@ public class SnapshotPass {
 
     private final EventFolds events;
     private final SnapshotHeadDao headDao;
-    private final SnapshotLayerDao layerDao;
     private final SnapshotWriter snapshots;
     private final FoldedPartitionWriter foldedPartitions;
     private final Clock clock;
@@ -48,6 +51,7 @@ public class SnapshotPass {
     private final StopFlag stop;
     private final PassMetrics metrics;
     private final Consumer<Stage> stages;
+    private final ChainMerges merges;
 
     @Autowired
     public SnapshotPass(
@@ -87,7 +91,6 @@ public class SnapshotPass {
             Consumer<Stage> stages) {
         this.events = events;
         this.headDao = headDao;
-        this.layerDao = layerDao;
         this.snapshots = snapshots;
         this.foldedPartitions = foldedPartitions;
         this.clock = clock;
@@ -95,6 +98,7 @@ public class SnapshotPass {
         this.stop = stop;
         this.metrics = new PassMetrics(meters);
         this.stages = stages;
+        this.merges = new ChainMerges(layerDao, snapshots, settings.maxLayers());
     }
 
     /** One pass over {@code board}; throws if a read or write fails (nothing half-visible). */
@@ -150,12 +154,13 @@ public class SnapshotPass {
         stages.accept(Stage.FOLDED);
         // A head names the layers of its own period only: at a period boundary the chain restarts
         // empty, and older heads keep naming the previous period's layers for time travel.
-        boolean newPeriod = board.hasPeriod() && board.periodStart(from).equals(from);
-        List<LayerRef> layers = newPeriod ? new ArrayList<>() : new ArrayList<>(progress.layers());
+        List<LayerRef> layers =
+                startsPeriod(board, from) ? new ArrayList<>() : continued(board, progress);
+        Map<LayerRef, Tallies> fresh = new HashMap<>();
         if (!fold.tallies().isEmpty()) {
             LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
             layers.add(delta);
-            Map<LayerRef, Tallies> fresh = new HashMap<>(Map.of(delta, fold.tallies()));
+            fresh.put(delta, fold.tallies());
             long compacting = System.nanoTime();
             compact(board, layers, fresh, progress);
             long writing = System.nanoTime();
@@ -177,28 +182,52 @@ public class SnapshotPass {
         snapshots.writeHead(head);
         progress.committed(head);
         stages.accept(Stage.HEAD_WRITTEN);
+        // A chain that ends at a period boundary is never continued: no merge for it.
+        if (!startsPeriod(board, stepEnd)) {
+            merges.prepare(board, layers, fresh);
+        }
+    }
+
+    /** Whether a step from {@code from} starts a new period (its chain restarts empty). */
+    private static boolean startsPeriod(BoardSettings board, Instant from) {
+        return board.hasPeriod() && board.periodStart(from).equals(from);
+    }
+
+    /** The committed chain with the merges it calls for done: what this step appends to. */
+    private List<LayerRef> continued(BoardSettings board, PassProgress progress) {
+        long merging = System.nanoTime();
+        ChainMerges.Merged merged = merges.merged(board, progress.layers());
+        progress.compacted(System.nanoTime() - merging);
+        progress.merged(merged.merges());
+        return new ArrayList<>(merged.chain());
     }
 
     /**
-     * Merges the newest layers in memory while {@link Compaction} says so. {@code known} holds
-     * contents this step already has in memory (the delta, earlier merges), so only older layers
-     * are read back.
+     * Waits until the merges prepared after the heads committed so far are stored (for a process
+     * about to exit, so that its next run finds them, and for measurements).
+     */
+    public void awaitMerges() {
+        merges.awaitIdle();
+    }
+
+    /** Stops the background merges; what they stored stays unreferenced until a head names it. */
+    @PreDestroy
+    public void close() {
+        merges.close();
+    }
+
+    /**
+     * The hard cap only: with a {@code max-layers} of one, the delta is merged before the head.
+     * Otherwise the chain continued from has room for the delta, and merges wait for the head.
      */
     private void compact(
             BoardSettings board,
             List<LayerRef> layers,
             Map<LayerRef, Tallies> known,
             PassProgress progress) {
-        while (Compaction.shouldMerge(layers, settings.maxLayers())) {
-            LayerRef last = layers.remove(layers.size() - 1);
-            LayerRef previous = layers.remove(layers.size() - 1);
-            Tallies merged = new Tallies();
-            merged.addAll(content(board, previous, known));
-            merged.addAll(content(board, last, known));
-            LayerRef range = Compaction.mergedRange(previous, last, merged.users());
-            known.put(range, merged);
-            layers.add(range);
-            progress.merged();
+        while (layers.size() > settings.maxLayers()) {
+            merges.mergeLastTwo(board, layers, known);
+            progress.merged(1);
         }
     }
 
@@ -220,10 +249,5 @@ public class SnapshotPass {
                 progress.layerWritten();
             }
         }
-    }
-
-    private Tallies content(BoardSettings board, LayerRef layer, Map<LayerRef, Tallies> known) {
-        Tallies inMemory = known.get(layer);
-        return inMemory != null ? inMemory : Futures.await(layerDao.readLayer(board, layer));
     }
 }

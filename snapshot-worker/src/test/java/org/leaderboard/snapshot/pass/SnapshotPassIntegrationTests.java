@@ -173,13 +173,115 @@ class SnapshotPassIntegrationTests {
         fixture.insert(board, later);
         votes.addAll(later);
         clock.set(minute(8).plusSeconds(30));
-        PassResult after = fixture.pass(clock).run(board);
+        SnapshotPass pass = fixture.pass(clock);
+        PassResult after = pass.run(board);
+        // The head names the new layer beside the old one; the merge is done after it.
+        assertThat(after.merges()).isZero();
+        pass.awaitMerges();
+        clock.set(minute(9).plusSeconds(30));
+        PassResult next = pass.run(board);
 
         assertThat(after.outcome()).isEqualTo(PassResult.Outcome.ADVANCED);
-        assertThat(after.merges()).isPositive();
+        assertThat(next.merges()).isPositive();
         SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
-        assertThat(head.cutoff()).isEqualTo(minute(7));
-        assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, minute(7)));
+        assertThat(head.cutoff()).isEqualTo(minute(8));
+        assertThat(head.layers()).hasSize(1);
+        assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, minute(8)));
+    }
+
+    /**
+     * A step publishes its new events before any merge: its head names the chain it continued from
+     * plus its delta, whatever the history behind them. The merges that chain calls for are stored
+     * after the head, and the next head names them.
+     */
+    @Test
+    void aHeadNamesItsNewEventsBeforeTheMergesTheyCallFor() {
+        BoardSettings board = board("merge-after");
+        Votes generator = new Votes(board.board(), 8);
+        List<VoteCastEvent> votes =
+                new ArrayList<>(generator.between(minute(-2), minute(1), 200, 20));
+        fixture.insert(board, votes);
+        // 00:02:10 - 60 s window - 10 s margin: one step, [-2, 1).
+        TestClock clock = TestClock.stoppedAt(minute(2).plusSeconds(10));
+        SnapshotPass pass = fixture.pass(clock);
+        pass.run(board);
+        pass.awaitMerges();
+        List<LayerRef> history = fixture.snapshots.latestHead(board.board()).orElseThrow().layers();
+        assertThat(history).hasSize(1);
+
+        List<VoteCastEvent> later = generator.between(minute(1), minute(2), 200, 20);
+        fixture.insert(board, later);
+        votes.addAll(later);
+        clock.set(minute(3).plusSeconds(10));
+        PassResult published = pass.run(board);
+
+        SnapshotHead head = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(published.merges()).isZero();
+        assertThat(head.cutoff()).isEqualTo(minute(2));
+        assertThat(head.layers()).hasSize(2).startsWith(history.get(0));
+        assertThat(head.layers().get(1).from()).isEqualTo(minute(1));
+        assertThat(fixture.content(board, head)).isEqualTo(naiveFold(votes, minute(2)));
+
+        pass.awaitMerges();
+        clock.set(minute(4).plusSeconds(10));
+        PassResult next = pass.run(board);
+
+        SnapshotHead merged = fixture.snapshots.latestHead(board.board()).orElseThrow();
+        assertThat(next.merges()).isEqualTo(1);
+        assertThat(merged.cutoff()).isEqualTo(minute(3));
+        assertThat(merged.layers())
+                .containsExactly(
+                        new LayerRef(minute(-2), minute(2), merged.layers().get(0).rows()));
+        assertThat(fixture.content(board, merged)).isEqualTo(naiveFold(votes, minute(3)));
+    }
+
+    /**
+     * Two workers continue the same committed chain: one prepared its merges after the head, the
+     * other (a restarted process) finds none and merges in its step. Both commit the same head, as
+     * concurrent workers must (a head's layers are one value; a mix would count layers twice).
+     */
+    @Test
+    void aStepWithoutPreparedMergesCommitsTheSameHeadAsOneWithThem() {
+        Votes generator = new Votes("any", 9);
+        List<VoteCastEvent> first = generator.between(minute(-2), minute(2), 300, 20);
+        List<VoteCastEvent> second = generator.between(minute(2), minute(4), 300, 20);
+        TestClock clock = TestClock.stoppedAt(minute(3).plusSeconds(30));
+        List<SnapshotHead> heads = new ArrayList<>();
+        for (boolean restarted : new boolean[] {false, true}) {
+            BoardSettings board = board(restarted ? "restarted" : "prepared");
+            fixture.insert(board, onBoard(board, first));
+            fixture.insert(board, onBoard(board, second));
+            clock.set(minute(3).plusSeconds(30));
+            SnapshotPass pass = fixture.pass(clock);
+            pass.run(board);
+            clock.set(minute(4).plusSeconds(30));
+            pass.run(board);
+            pass.awaitMerges();
+            clock.set(minute(5).plusSeconds(30));
+            PassResult last = (restarted ? fixture.pass(clock) : pass).run(board);
+            assertThat(last.merges()).isPositive();
+            heads.add(fixture.snapshots.latestHead(board.board()).orElseThrow());
+        }
+
+        assertThat(heads.get(1).layers()).isEqualTo(heads.get(0).layers());
+        List<VoteCastEvent> all = new ArrayList<>(first);
+        all.addAll(second);
+        assertThat(fixture.content(board("restarted"), heads.get(1)))
+                .isEqualTo(fixture.content(board("prepared"), heads.get(0)))
+                .isEqualTo(naiveFold(all, minute(4)));
+    }
+
+    private static List<VoteCastEvent> onBoard(BoardSettings board, List<VoteCastEvent> votes) {
+        return votes.stream()
+                .map(
+                        vote ->
+                                new VoteCastEvent(
+                                        vote.voteId(),
+                                        board.board(),
+                                        vote.user(),
+                                        vote.voter(),
+                                        vote.votes()))
+                .toList();
     }
 
     @Test
