@@ -28,8 +28,8 @@ public final class MergedStandings {
 
     private final RankedUsers base;
     private final ScoreKind kind;
-    private final String[] changedUsers;
-    private final Tally[] changedTallies;
+    private final RefColumn<String> changedUsers;
+    private final RefColumn<Tally> changedTallies;
 
     /** How many snapshot users rank before each changed user (non-decreasing). */
     private final int[] changedBaseBefore;
@@ -75,23 +75,23 @@ public final class MergedStandings {
         this.removed = removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray();
         this.removedKeysDescending =
                 descending(Arrays.copyOf(removedKeys, removedPositions.size()));
-        this.changedUsers = changed.stream().map(Map.Entry::getKey).toArray(String[]::new);
-        this.changedTallies = changed.stream().map(Map.Entry::getValue).toArray(Tally[]::new);
+        this.changedUsers = RefColumn.of(changed.stream().map(Map.Entry::getKey).toList());
+        this.changedTallies = RefColumn.of(changed.stream().map(Map.Entry::getValue).toList());
         this.changedKeysDescending =
-                descending(Arrays.stream(changedTallies).mapToLong(kind::rankKey).toArray());
-        Map<String, Integer> index = new HashMap<>(changedUsers.length * 2);
+                descending(changed.stream().mapToLong(e -> kind.rankKey(e.getValue())).toArray());
+        Map<String, Integer> index = new HashMap<>(changed.size() * 2);
         this.changedIndex = user -> index.getOrDefault(user, -1);
-        this.changedBaseBefore = new int[changedUsers.length];
+        this.changedBaseBefore = new int[changed.size()];
         Map<Long, int[]> keyBounds = new HashMap<>();
-        for (int j = 0; j < changedUsers.length; j++) {
-            index.put(changedUsers[j], j);
+        for (int j = 0; j < changed.size(); j++) {
+            String user = changed.get(j).getKey();
+            index.put(user, j);
             int[] bounds =
                     keyBounds.computeIfAbsent(
                             changedKeysDescending[j],
                             k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
             changedBaseBefore[j] =
-                    base.countBefore(
-                            changedKeysDescending[j], bounds[0], bounds[1], changedUsers[j]);
+                    base.countBefore(changedKeysDescending[j], bounds[0], bounds[1], user);
         }
     }
 
@@ -106,8 +106,8 @@ public final class MergedStandings {
      */
     MergedStandings(
             RankedUsers base,
-            String[] changedUsers,
-            Tally[] changedTallies,
+            RefColumn<String> changedUsers,
+            RefColumn<Tally> changedTallies,
             int[] changedBaseBefore,
             long[] changedKeys,
             ToIntFunction<String> changedIndex,
@@ -141,7 +141,7 @@ public final class MergedStandings {
      */
     private int changedAt(int position) {
         int low = 0;
-        int high = changedUsers.length - 1;
+        int high = changedUsers.length() - 1;
         while (low <= high) {
             int middle = (low + high) >>> 1;
             int at = changedPosition(middle);
@@ -157,7 +157,7 @@ public final class MergedStandings {
     }
 
     public int totalUsers() {
-        return base.size() - removed.length + changedUsers.length;
+        return base.size() - removed.length + changedUsers.length();
     }
 
     /** Entries at positions [offset, offset + limit), fewer at the end of the board. */
@@ -200,9 +200,11 @@ public final class MergedStandings {
     public LeaderboardEntry entryAt(int position) {
         int j = changedAt(position);
         if (j >= 0) {
-            String user = changedUsers[j];
+            String user = changedUsers.get(j);
             return entry(
-                    user, changedTallies[j], distinctVoters.applyAsLong(user, base.position(user)));
+                    user,
+                    changedTallies.get(j),
+                    distinctVoters.applyAsLong(user, base.position(user)));
         }
         int kept = position - (-j - 1);
         int basePosition = basePositionOfKept(kept);
@@ -230,12 +232,12 @@ public final class MergedStandings {
 
     String userAt(int position) {
         int j = changedAt(position);
-        return j >= 0 ? changedUsers[j] : base.user(basePositionOfKept(position - (-j - 1)));
+        return j >= 0 ? changedUsers.get(j) : base.user(basePositionOfKept(position - (-j - 1)));
     }
 
     Tally tallyAt(int position) {
         int j = changedAt(position);
-        return j >= 0 ? changedTallies[j] : base.tally(basePositionOfKept(position - (-j - 1)));
+        return j >= 0 ? changedTallies.get(j) : base.tally(basePositionOfKept(position - (-j - 1)));
     }
 
     /** Users with a strictly higher ranking key than {@code key}. */
@@ -263,7 +265,7 @@ public final class MergedStandings {
     }
 
     List<String> changedUsers() {
-        return List.of(changedUsers);
+        return changedUsers.asList();
     }
 
     /** What each merged position holds, in order: a kept snapshot user, or a changed one. */
@@ -280,7 +282,7 @@ public final class MergedStandings {
         int removedBelow = 0;
         int nextChanged = -1;
         for (int position = 0; position < total; position++) {
-            if (j < changedUsers.length && nextChanged < 0) {
+            if (j < changedUsers.length() && nextChanged < 0) {
                 // changedBaseBefore is non-decreasing in j: the removed positions below it are
                 // counted in one walk.
                 while (removedBelow < removed.length
@@ -289,9 +291,9 @@ public final class MergedStandings {
                 }
                 nextChanged = j + changedBaseBefore[j] - removedBelow;
             }
-            if (j < changedUsers.length && nextChanged == position) {
+            if (j < changedUsers.length() && nextChanged == position) {
                 nextChanged = -1;
-                visitor.visit(position, -1, changedUsers[j], changedTallies[j]);
+                visitor.visit(position, -1, changedUsers.get(j), changedTallies.get(j));
                 j++;
                 continue;
             }
@@ -351,7 +353,7 @@ public final class MergedStandings {
         while (low < high) {
             int middle = (low + high) >>> 1;
             long k = changedKeysDescending[middle];
-            boolean before = k > key || (k == key && changedUsers[middle].compareTo(user) < 0);
+            boolean before = k > key || (k == key && changedUsers.get(middle).compareTo(user) < 0);
             if (before) {
                 low = middle + 1;
             } else {

@@ -31,8 +31,8 @@ public final class TailRanking {
     private final RankedSnapshot base;
     private final ScoreKind kind;
     private final Slots slots;
-    private final String[] changedUsers;
-    private final Tally[] changedTallies;
+    private final RefColumn<String> changedUsers;
+    private final RefColumn<Tally> changedTallies;
     private final int[] changedBaseBefore;
     private final long[] changedKeys;
     private final int[] changedSlots;
@@ -42,8 +42,8 @@ public final class TailRanking {
 
     private volatile Map<Long, Integer> countsAbove;
 
-    private final Tally[] mergedBySlot;
-    private final HllSketch[] tailVotersBySlot;
+    private final RefColumn<Tally> mergedBySlot;
+    private final RefColumn<HllSketch> tailVotersBySlot;
     private final int[] removed;
     private final long[] removedKeysDescending;
     private final MergedStandings standings;
@@ -63,7 +63,7 @@ public final class TailRanking {
         /** The user's snapshot position (-1: not ranked there) and whole snapshot tally. */
         int[] basePosition = new int[1024];
 
-        Tally[] baseTally = new Tally[1024];
+        final RefColumn.Edit<Tally> baseTally = RefColumn.<Tally>empty().edit();
 
         /**
          * The last ranking key the user was placed with, and how many snapshot users rank before it
@@ -85,7 +85,6 @@ public final class TailRanking {
             if (created == basePosition.length) {
                 int length = created * 2;
                 basePosition = Arrays.copyOf(basePosition, length);
-                baseTally = Arrays.copyOf(baseTally, length);
                 placedKey = Arrays.copyOf(placedKey, length);
                 placedBaseBefore = filled(Arrays.copyOf(placedBaseBefore, length), created);
             }
@@ -93,7 +92,7 @@ public final class TailRanking {
             basePosition[created] = position;
             // Its whole snapshot tally, unranked part included: a snapshot may hold a user with
             // no counted vote whose tally still counts (a retraction).
-            baseTally[created] = position >= 0 ? base.tally(position) : base.tallyOf(user);
+            baseTally.set(created, position >= 0 ? base.tally(position) : base.tallyOf(user));
             byUser.put(user, created);
             count++;
             return created;
@@ -122,13 +121,13 @@ public final class TailRanking {
     private TailRanking(
             RankedSnapshot base,
             Slots slots,
-            String[] changedUsers,
-            Tally[] changedTallies,
+            RefColumn<String> changedUsers,
+            RefColumn<Tally> changedTallies,
             int[] changedBaseBefore,
             long[] changedKeys,
             int[] changedSlots,
-            Tally[] mergedBySlot,
-            HllSketch[] tailVotersBySlot,
+            RefColumn<Tally> mergedBySlot,
+            RefColumn<HllSketch> tailVotersBySlot,
             int[] removed,
             long[] removedKeysDescending) {
         this.base = base;
@@ -161,13 +160,13 @@ public final class TailRanking {
         return new TailRanking(
                 base,
                 new Slots(),
-                new String[0],
-                new Tally[0],
+                RefColumn.empty(),
+                RefColumn.empty(),
                 new int[0],
                 new long[0],
                 new int[0],
-                new Tally[0],
-                new HllSketch[0],
+                RefColumn.empty(),
+                RefColumn.empty(),
                 new int[0],
                 new long[0]);
     }
@@ -264,8 +263,8 @@ public final class TailRanking {
         @Override
         public Tally tallyOf(String user) {
             int slot = slotOf(user);
-            Tally merged = slot < mergedBySlot.length ? mergedBySlot[slot] : null;
-            return merged != null ? merged : slots.baseTally[slot];
+            Tally merged = slot < mergedBySlot.length() ? mergedBySlot.get(slot) : null;
+            return merged != null ? merged : slots.baseTally.get(slot);
         }
 
         @Override
@@ -318,7 +317,9 @@ public final class TailRanking {
     private HllSketch votersOf(String user) {
         Integer slot = slots.byUser.get(user);
         HllSketch tail =
-                slot == null || slot >= tailVotersBySlot.length ? null : tailVotersBySlot[slot];
+                slot == null || slot >= tailVotersBySlot.length()
+                        ? null
+                        : tailVotersBySlot.get(slot);
         return union(base.votersOf(user), tail);
     }
 
@@ -331,8 +332,8 @@ public final class TailRanking {
             return this;
         }
         Map<String, Tally> added = delta.asMap();
-        Tally[] merged = Arrays.copyOf(mergedBySlot, slots.count + added.size());
-        HllSketch[] voters = Arrays.copyOf(tailVotersBySlot, merged.length);
+        RefColumn.Edit<Tally> merged = mergedBySlot.edit();
+        RefColumn.Edit<HllSketch> voters = tailVotersBySlot.edit();
         List<Changed> fresh = new ArrayList<>(added.size());
         List<Integer> newlyRemoved = new ArrayList<>();
         int[] byChangedSlot = changedBySlot();
@@ -345,30 +346,33 @@ public final class TailRanking {
             if (oldIndex >= 0) {
                 dropped[drops++] = oldIndex;
             }
-            Tally before = merged[slot];
+            Tally before = merged.get(slot);
             if (before == null) {
                 // First touched: its whole snapshot tally is the start, and its snapshot place
                 // is left.
-                before = slots.baseTally[slot];
+                before = slots.baseTally.get(slot);
                 int position = slots.basePosition[slot];
                 if (position >= 0) {
                     newlyRemoved.add(position);
                 }
             }
             Tally now = before.plus(entry.getValue());
-            merged[slot] = now;
-            voters[slot] = union(voters[slot], delta.voters(user));
+            merged.set(slot, now);
+            voters.set(slot, union(voters.get(slot), delta.voters(user)));
             if (now.hasVotes()) {
                 fresh.add(new Changed(user, now, slot));
             }
         }
         int slotCount = slots.count;
-        merged = Arrays.copyOf(merged, slotCount);
-        voters = Arrays.copyOf(voters, slotCount);
         fresh.sort(Changed.order(kind));
         int[] droppedSorted = Arrays.copyOf(dropped, drops);
         Arrays.sort(droppedSorted);
-        return mergeChanged(fresh, droppedSorted, merged, voters, newlyRemoved);
+        return mergeChanged(
+                fresh,
+                droppedSorted,
+                merged.build(slotCount),
+                voters.build(slotCount),
+                newlyRemoved);
     }
 
     /**
@@ -382,8 +386,8 @@ public final class TailRanking {
     private TailRanking mergeChanged(
             List<Changed> fresh,
             int[] dropped,
-            Tally[] merged,
-            HllSketch[] voters,
+            RefColumn<Tally> merged,
+            RefColumn<HllSketch> voters,
             List<Integer> newlyRemoved) {
         int size = changedSlots.length - dropped.length + fresh.size();
         Columns out = new Columns(size);
@@ -406,8 +410,8 @@ public final class TailRanking {
         return new TailRanking(
                 base,
                 slots,
-                out.users,
-                out.tallies,
+                out.users.build(),
+                out.tallies.build(),
                 out.baseBefore,
                 out.keys,
                 out.slots,
@@ -435,24 +439,24 @@ public final class TailRanking {
 
     /** The parallel arrays of a version's changed users, filled in ranking order. */
     private static final class Columns {
-        final String[] users;
-        final Tally[] tallies;
+        final RefColumn.Builder<String> users;
+        final RefColumn.Builder<Tally> tallies;
         final int[] baseBefore;
         final long[] keys;
         final int[] slots;
         int size;
 
         Columns(int capacity) {
-            users = new String[capacity];
-            tallies = new Tally[capacity];
+            users = new RefColumn.Builder<>(capacity);
+            tallies = new RefColumn.Builder<>(capacity);
             baseBefore = new int[capacity];
             keys = new long[capacity];
             slots = new int[capacity];
         }
 
         void put(String user, Tally tally, int before, long key, int slot) {
-            users[size] = user;
-            tallies[size] = tally;
+            users.add(user);
+            tallies.add(tally);
             baseBefore[size] = before;
             keys[size] = key;
             slots[size] = slot;
@@ -464,8 +468,8 @@ public final class TailRanking {
             if (length <= 0) {
                 return;
             }
-            System.arraycopy(from.changedUsers, start, users, size, length);
-            System.arraycopy(from.changedTallies, start, tallies, size, length);
+            users.addRange(from.changedUsers, start, end);
+            tallies.addRange(from.changedTallies, start, end);
             System.arraycopy(from.changedBaseBefore, start, baseBefore, size, length);
             System.arraycopy(from.changedKeys, start, keys, size, length);
             System.arraycopy(from.changedSlots, start, slots, size, length);
@@ -486,7 +490,7 @@ public final class TailRanking {
     private int[] changedBySlot() {
         int[] bySlot = changedBySlot;
         if (bySlot == null) {
-            bySlot = new int[mergedBySlot.length];
+            bySlot = new int[mergedBySlot.length()];
             Arrays.fill(bySlot, -1);
             for (int j = 0; j < changedSlots.length; j++) {
                 bySlot[changedSlots[j]] = j;
@@ -501,7 +505,9 @@ public final class TailRanking {
         HllSketch snapshot = basePosition >= 0 ? base.voters(basePosition) : base.votersOf(user);
         Integer slot = slots.byUser.get(user);
         HllSketch tail =
-                slot == null || slot >= tailVotersBySlot.length ? null : tailVotersBySlot[slot];
+                slot == null || slot >= tailVotersBySlot.length()
+                        ? null
+                        : tailVotersBySlot.get(slot);
         if (snapshot == null || tail == null) {
             return VoterSketches.estimate(snapshot == null ? tail : snapshot);
         }

@@ -86,15 +86,16 @@ class TailRankingTests {
     /**
      * Thousands of users, each ranked again read after read with a changing tally (as the fresh
      * rows of the last held lag are): what a version remembers of each user's place in the snapshot
-     * must follow the user's new key, and survive the tables growing.
+     * must follow the user's new key, and survive the tables growing. Twenty thousand users, so the
+     * columns span several of their chunks.
      */
     @Test
     void usersRankedAgainAndAgainKeepTheirPlacesRight() {
         Random random = new Random(7);
         Map<String, Tally> snapshot = new HashMap<>();
-        for (int i = 0; i < 5_000; i++) {
+        for (int i = 0; i < 12_000; i++) {
             snapshot.merge(
-                    "u" + random.nextInt(6_000), Tally.of(1 + random.nextInt(4)), Tally::plus);
+                    "u" + random.nextInt(15_000), Tally.of(1 + random.nextInt(4)), Tally::plus);
         }
         RankedSnapshot base = RankedSnapshot.of(ScoreKind.SUM, snapshot, user -> null);
         Map<String, Tally> tail = new HashMap<>();
@@ -102,9 +103,9 @@ class TailRankingTests {
         for (int read = 0; read < 6; read++) {
             Tallies delta = new Tallies();
             Tallies fresh = new Tallies();
-            for (int i = 0; i < 1_500; i++) {
-                delta.add("u" + random.nextInt(8_000), Tally.of(1 + random.nextInt(3)));
-                fresh.add("u" + random.nextInt(8_000), Tally.of(1 + random.nextInt(3)));
+            for (int i = 0; i < 4_000; i++) {
+                delta.add("u" + random.nextInt(20_000), Tally.of(1 + random.nextInt(3)));
+                fresh.add("u" + random.nextInt(20_000), Tally.of(1 + random.nextInt(3)));
             }
             delta.asMap().forEach((user, tally) -> tail.merge(user, tally, Tally::plus));
             ranking = ranking.plus(delta);
@@ -114,10 +115,10 @@ class TailRankingTests {
             MergedStandings expected = new MergedStandings(base, withFresh, (u, p) -> 0);
             MergedStandings actual = ranking.plus(fresh).standings();
             assertThat(actual.totalUsers()).isEqualTo(expected.totalUsers());
-            assertThat(actual.page(0, 10_000)).isEqualTo(expected.page(0, 10_000));
-            assertSameStandings(ranking.standingsWith(fresh), expected, 8_000);
-            assertThat(ranking.standings().page(0, 10_000))
-                    .isEqualTo(new MergedStandings(base, tail, (u, p) -> 0).page(0, 10_000));
+            assertThat(actual.page(0, 30_000)).isEqualTo(expected.page(0, 30_000));
+            assertSameStandings(ranking.standingsWith(fresh), expected, 20_000);
+            assertThat(ranking.standings().page(0, 30_000))
+                    .isEqualTo(new MergedStandings(base, tail, (u, p) -> 0).page(0, 30_000));
         }
     }
 
