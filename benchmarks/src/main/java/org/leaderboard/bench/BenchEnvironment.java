@@ -110,6 +110,11 @@ final class BenchEnvironment implements AutoCloseable {
                         "--api.security.keys[0].key=" + API_KEY,
                         "--api.security.keys[0].roles=ADMIN");
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
+        // Extra options for an experiment, e.g. -Dbench.leaderboard-query.jvm="-XX:..." (docs).
+        String extra = System.getProperty("bench." + module + ".jvm");
+        if (extra != null && !extra.isBlank()) {
+            jvm.addAll(List.of(extra.strip().split("\\s+")));
+        }
         if (jfr) {
             // A profile of the whole run, written when the service stops (docs/performance.md).
             jvm.add(
