@@ -18,6 +18,7 @@ import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
+import org.leaderboard.query.config.StrongReadSettings;
 import org.leaderboard.query.config.TailSettings;
 import org.leaderboard.query.rank.MergedStandings;
 import org.leaderboard.query.rank.TailRanking;
@@ -58,6 +59,7 @@ class BoardReader implements DisposableBean {
     private final QuerySettings settings;
     private final QueryMetrics metrics;
     private final TailSettings tailSettings;
+    private final StrongReadSettings strong;
     private final Map<String, LiveBoard> live = new ConcurrentHashMap<>();
     private final ExecutorService readers =
             Executors.newCachedThreadPool(
@@ -75,6 +77,7 @@ class BoardReader implements DisposableBean {
             Clock clock,
             QuerySettings settings,
             TailSettings tail,
+            StrongReadSettings strong,
             QueryMetrics metrics) {
         this.boards = boards;
         this.snapshots = snapshots;
@@ -84,6 +87,7 @@ class BoardReader implements DisposableBean {
         this.settings = settings;
         this.metrics = metrics;
         this.tailSettings = tail;
+        this.strong = strong;
     }
 
     RankedBoard read(String boardId) {
@@ -99,7 +103,7 @@ class BoardReader implements DisposableBean {
     RankedBoard read(String boardId, Instant asOf) {
         BoardSettings board = boards.require(boardId);
         if (asOf == null) {
-            return liveBoard(board).reads.next().join();
+            return liveBoard(board).reads.await(strong.timeout(), strong.retryAfter());
         }
         Instant now = clock.instant();
         requireNotFuture(asOf, now);

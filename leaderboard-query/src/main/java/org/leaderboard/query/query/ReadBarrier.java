@@ -1,7 +1,12 @@
 package org.leaderboard.query.query;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -17,6 +22,7 @@ final class ReadBarrier<T> {
     private final Executor executor;
     private CompletableFuture<T> running;
     private CompletableFuture<T> waiting;
+    private long runningSince;
 
     ReadBarrier(Supplier<T> read, Executor executor) {
         this.read = read;
@@ -36,6 +42,46 @@ final class ReadBarrier<T> {
         return round;
     }
 
+    /**
+     * The result of a read that starts after this call, waited for at most {@code timeout}. Refused
+     * at once while the read running has run longer than that already: the caller would wait
+     * longer. Neither refusal stops the read; a later caller gets its result or a later one's.
+     *
+     * @throws ReadNotReadyException when the answer is not ready in time
+     */
+    T await(Duration timeout, Duration retryAfter) {
+        CompletableFuture<T> answer;
+        synchronized (this) {
+            long runningFor = running == null ? 0 : System.nanoTime() - runningSince;
+            if (runningFor > timeout.toNanos()) {
+                throw new ReadNotReadyException(
+                        "the board's newest votes arrive faster than this service reads them:"
+                                + " the read under way has run for "
+                                + runningFor / 1_000_000_000
+                                + " s, longer than query.strong.timeout ("
+                                + timeout.toSeconds()
+                                + " s); retry, or ask with consistency=eventual",
+                        retryAfter);
+            }
+            answer = next();
+        }
+        try {
+            return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new ReadNotReadyException(
+                    "the board's newest votes arrive faster than this service reads them: no"
+                            + " read-your-writes answer within query.strong.timeout ("
+                            + timeout.toSeconds()
+                            + " s); retry, or ask with consistency=eventual",
+                    retryAfter);
+        } catch (ExecutionException e) {
+            throw new CompletionException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompletionException(e);
+        }
+    }
+
     /** Whether no read runs or waits to run (the barrier may then be dropped). */
     synchronized boolean idle() {
         return running == null && waiting == null;
@@ -45,6 +91,7 @@ final class ReadBarrier<T> {
         CompletableFuture<T> round = waiting;
         waiting = null;
         running = round;
+        runningSince = System.nanoTime();
         CompletableFuture.supplyAsync(read, executor)
                 .whenComplete(
                         (result, failure) -> {

@@ -107,7 +107,8 @@ class LeaderboardController {
         QueryProblem.UNAUTHENTICATED,
         QueryProblem.FORBIDDEN,
         QueryProblem.UNKNOWN_BOARD,
-        QueryProblem.DATABASE_UNAVAILABLE
+        QueryProblem.DATABASE_UNAVAILABLE,
+        QueryProblem.READ_NOT_READY
     })
     Leaderboard leaderboard(
             @Parameter(description = ParameterDocs.BOARD, example = "song-contest") @PathVariable
@@ -174,7 +175,8 @@ class LeaderboardController {
         QueryProblem.FORBIDDEN,
         QueryProblem.UNKNOWN_BOARD,
         QueryProblem.UNKNOWN_USER,
-        QueryProblem.DATABASE_UNAVAILABLE
+        QueryProblem.DATABASE_UNAVAILABLE,
+        QueryProblem.READ_NOT_READY
     })
     UserStanding user(
             @Parameter(description = ParameterDocs.BOARD, example = "song-contest") @PathVariable

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.DriverException;
 import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.UnknownBoardException;
+import org.leaderboard.query.query.ReadNotReadyException;
 import org.leaderboard.security.Problems;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,6 +52,19 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
                 HttpStatus.SERVICE_UNAVAILABLE,
                 "Database unavailable",
                 "the database did not answer the query (" + e.getMessage() + "); retry");
+    }
+
+    /** More writes than this service reads: the answer was not ready in time. */
+    @ExceptionHandler(ReadNotReadyException.class)
+    ResponseEntity<ProblemDetail> readNotReady(ReadNotReadyException e) {
+        log.warn("read-your-writes query refused: {}", e.getMessage());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter().toSeconds()))
+                .body(
+                        Problems.problem(
+                                HttpStatus.SERVICE_UNAVAILABLE,
+                                QueryProblem.READ_NOT_READY.title(),
+                                e.getMessage()));
     }
 
     /** A query parameter that is not a whole number, e.g. {@code ?limit=ten}. */

@@ -55,7 +55,18 @@ public enum QueryProblem implements DocumentedProblem {
             """
             {"type":"about:blank","title":"Database unavailable","status":503,\
             "detail":"the database did not answer the query (Query timed out after PT2S); retry",\
-            "instance":"/boards/song-contest/leaderboard"}""");
+            "instance":"/boards/song-contest/leaderboard"}"""),
+    READ_NOT_READY(
+            503,
+            "Read-your-writes answer not ready",
+            "A read-your-writes query waited query.strong.timeout for the board's newest votes:"
+                    + " they arrive faster than the service reads them. Retry after Retry-After"
+                    + " seconds, or ask with consistency=eventual.",
+            """
+            {"type":"about:blank","title":"Read-your-writes answer not ready","status":503,\
+            "detail":"the board's newest votes arrive faster than this service reads them: no\
+             read-your-writes answer within query.strong.timeout (30 s); retry, or ask with\
+             consistency=eventual","instance":"/boards/song-contest/leaderboard"}""");
 
     private final int status;
     private final String title;

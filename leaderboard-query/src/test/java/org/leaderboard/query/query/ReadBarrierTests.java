@@ -1,8 +1,10 @@
 package org.leaderboard.query.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -81,6 +83,40 @@ class ReadBarrierTests {
 
         assertThat(failing.next()).failsWithin(5, TimeUnit.SECONDS);
         assertThat(failing.next().join()).isEqualTo(2);
+    }
+
+    /**
+     * A strong query under more writes than the service reads: refused with a 503's exception after
+     * its timeout, while its read goes on and serves a later caller; and while that read has run
+     * longer than the timeout, a new caller is refused without waiting (the refusal says the read
+     * under way has run too long, not that this caller waited).
+     */
+    @Test
+    void callersAreRefusedPastTheTimeoutAndTheReadGoesOnForLaterOnes() {
+        Duration timeout = Duration.ofMillis(200);
+        Duration retryAfter = Duration.ofSeconds(1);
+
+        assertThatThrownBy(() -> barrier.await(timeout, retryAfter))
+                .isInstanceOf(ReadNotReadyException.class)
+                .hasMessageContaining("no read-your-writes answer within query.strong.timeout");
+        assertThatThrownBy(() -> barrier.await(timeout, retryAfter))
+                .isInstanceOf(ReadNotReadyException.class)
+                .hasMessageContaining("the read under way has run for")
+                .satisfies(
+                        e ->
+                                assertThat(((ReadNotReadyException) e).retryAfter())
+                                        .isEqualTo(retryAfter));
+        assertThat(started.get()).isEqualTo(1);
+
+        gate(1).countDown();
+        await().until(barrier::idle);
+        CompletableFuture<Integer> later =
+                CompletableFuture.supplyAsync(
+                        () -> barrier.await(Duration.ofSeconds(30), retryAfter), executor);
+        await().until(() -> started.get() == 2);
+        gate(2).countDown();
+
+        assertThat(later.join()).isEqualTo(2);
     }
 
     private synchronized CountDownLatch gate(int read) {

@@ -1,0 +1,31 @@
+package org.leaderboard.query.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Read-your-writes (strong) queries under more writes than the service can read (prefix {@code
+ * query.strong}). A strong query waits for the board's shared tail read that starts after it; when
+ * that takes longer than {@code timeout}, the query is answered 503 with {@code Retry-After}
+ * instead of waiting on, and while the read running has already run longer than {@code timeout},
+ * new strong queries of the board are answered so at once. The read goes on: a retry gets its
+ * result or a later one's.
+ *
+ * @param timeout the longest a strong query waits for its answer; longer than the first load of the
+ *     largest board's snapshot (about 10 s for 1M users on a small machine)
+ * @param retryAfter the {@code Retry-After} of that 503, whole seconds
+ */
+@ConfigurationProperties("query.strong")
+public record StrongReadSettings(Duration timeout, Duration retryAfter) {
+
+    public StrongReadSettings {
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException(
+                    "query.strong.timeout must be positive, was " + timeout);
+        }
+        if (retryAfter == null || retryAfter.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new IllegalArgumentException(
+                    "query.strong.retry-after must be at least 1s, was " + retryAfter);
+        }
+    }
+}
