@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.local.ServiceProcess;
+import org.leaderboard.model.cassandra.LayerBlocks;
+import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.testsupport.Oracle;
 import org.leaderboard.testsupport.Services;
 
@@ -173,32 +175,28 @@ class SnapshotWorkerCrashIntegrationTests {
                 head.getList("layers", TupleValue.class).stream()
                         .map(layer -> layer.getInstant(1))
                         .toList();
-        Map<String, long[]> tallies = new TreeMap<>();
+        Tallies tallies = new Tallies();
         for (int layer = 0; layer < from.size(); layer++) {
             for (int chunk = 0; chunk < 4; chunk++) {
                 for (Row row :
                         session.execute(
                                 quorum(
-                                        "SELECT user_id, sum, count, min, max FROM snapshot_layers"
-                                                + " WHERE board = ? AND from_time = ? AND to_time"
-                                                + " = ? AND chunk = ?",
+                                        "SELECT data FROM snapshot_layer_blocks WHERE board = ?"
+                                                + " AND from_time = ? AND to_time = ? AND chunk"
+                                                + " = ?",
                                         BOARD,
                                         from.get(layer),
                                         to.get(layer),
                                         chunk))) {
-                    long[] t =
-                            tallies.computeIfAbsent(
-                                    row.getString("user_id"),
-                                    u -> new long[] {0, 0, Long.MAX_VALUE, Long.MIN_VALUE});
-                    t[0] += row.getLong("sum");
-                    t[1] += row.getLong("count");
-                    t[2] = Math.min(t[2], row.getLong("min"));
-                    t[3] = Math.max(t[3], row.getLong("max"));
+                    LayerBlocks.decodeInto(row.getByteBuffer("data"), tallies);
                 }
             }
         }
         Map<String, List<Long>> content = new TreeMap<>();
-        tallies.forEach((user, t) -> content.put(user, List.of(t[0], t[1], t[2], t[3])));
+        tallies.asMap()
+                .forEach(
+                        (user, t) ->
+                                content.put(user, List.of(t.sum(), t.count(), t.min(), t.max())));
         return content;
     }
 

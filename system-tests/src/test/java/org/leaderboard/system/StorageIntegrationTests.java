@@ -1,11 +1,14 @@
 package org.leaderboard.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,8 @@ import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.tally.VoterSketches;
+import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.leaderboard.testsupport.TestCassandra;
@@ -126,6 +131,78 @@ class StorageIntegrationTests {
         assertThat(layers.readLayer(board, layer).join().get("whale").sumOfSquares())
                 .isEqualTo(BigInteger.TEN.pow(18).multiply(BigInteger.valueOf(20)));
         assertThat(heads.latestHead(board.board())).contains(head);
+    }
+
+    @Test
+    void aPackedLayerKeepsItsUsersVotersAndRefusesToBeReadWithABlockMissing() {
+        BoardSettings board = board("packed");
+        Tallies tallies = new Tallies();
+        for (int i = 0; i < 3_000; i++) {
+            tallies.addVote("user-" + i, "voter-" + i % 7, i % 11 - 2);
+            tallies.addVote("user-" + i, "voter-" + i % 5, 3);
+        }
+        Instant from = board.epoch();
+        LayerRef layer = new LayerRef(from, from.plusSeconds(60), tallies.users());
+        snapshots.writeLayer(board, layer, tallies).join();
+
+        Tallies read = layers.readLayer(board, layer).join();
+        assertThat(read.asMap()).isEqualTo(tallies.asMap());
+        assertThat(VoterSketches.estimate(read.voters("user-34")))
+                .isEqualTo(VoterSketches.estimate(tallies.voters("user-34")))
+                .isEqualTo(2);
+
+        SESSION.execute(
+                "DELETE FROM snapshot_layer_blocks WHERE board = ? AND from_time = ? AND to_time"
+                        + " = ? AND chunk = 2 AND block = 1",
+                board.board(),
+                layer.from(),
+                layer.to());
+        assertThatThrownBy(() -> layers.readLayer(board, layer).join())
+                .hasRootCauseInstanceOf(IllegalStateException.class)
+                .hasRootCauseMessage(
+                        "snapshot layer "
+                                + layer
+                                + " of board packed holds "
+                                + (3_000 - 256)
+                                + " users");
+    }
+
+    @Test
+    void aLayerWrittenBeforeThePackedFormIsStillRead() {
+        BoardSettings board = board("rows");
+        Instant from = board.epoch();
+        LayerRef layer = new LayerRef(from, from.plusSeconds(60), 2);
+        Tallies voted = new Tallies();
+        voted.addVote("alice", "v1", 5);
+        voted.addVote("alice", "v2", 1);
+        for (String user : List.of("alice", "bob")) {
+            Tally tally = user.equals("alice") ? voted.get("alice") : Tally.retraction(4);
+            SESSION.execute(
+                    "INSERT INTO snapshot_layers (board, from_time, to_time, chunk, user_id, sum,"
+                            + " count, min, max, sum_sq, voters) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                            + " ?, ?, ?)",
+                    board.board(),
+                    layer.from(),
+                    layer.to(),
+                    Hashing.chunkOf(user, board.chunks()),
+                    user,
+                    tally.sum(),
+                    tally.count(),
+                    tally.min(),
+                    tally.max(),
+                    tally.sumOfSquares(),
+                    user.equals("alice")
+                            ? ByteBuffer.wrap(VoterSketches.toBytes(voted.voters("alice")))
+                            : null);
+        }
+
+        Tallies read = layers.readLayer(board, layer).join();
+
+        assertThat(read.asMap())
+                .containsOnly(
+                        Map.entry("alice", voted.get("alice")),
+                        Map.entry("bob", Tally.retraction(4)));
+        assertThat(VoterSketches.estimate(read.voters("alice"))).isEqualTo(2);
     }
 
     private BoardSettings board(String name) {

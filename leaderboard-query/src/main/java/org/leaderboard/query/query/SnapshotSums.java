@@ -74,7 +74,7 @@ class SnapshotSums {
                         sum ->
                                 new Snapshot(
                                         head.cutoff(),
-                                        RankedSnapshot.of(board.score(), sum.asMap(), sum::voters),
+                                        RankedSnapshot.of(board.score(), sum),
                                         head.layers()));
     }
 
@@ -215,7 +215,12 @@ class SnapshotSums {
         return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
                 .thenApplyAsync(
                         done -> {
-                            Tallies sum = new Tallies();
+                            Tallies sum =
+                                    Tallies.forUsers(
+                                            layers.stream()
+                                                    .mapToLong(LayerRef::rows)
+                                                    .max()
+                                                    .orElse(0));
                             parts.forEach(part -> sum.addAll(part.join()));
                             return sum;
                         });

@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.datasketches.hll.HllSketch;
-import org.apache.datasketches.hll.TgtHllType;
 import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.model.tally.VoterSketches;
 
@@ -109,52 +109,78 @@ public final class RankedSnapshot implements RankedUsers {
     /** As above, ranked by the score of {@code kind}. */
     public static RankedSnapshot of(
             ScoreKind kind, Map<String, Tally> tallies, Function<String, HllSketch> voters) {
-        Map<String, Unranked> unranked = new HashMap<>();
-        tallies.forEach(
-                (user, tally) -> {
-                    if (!tally.hasVotes()) {
-                        unranked.put(user, new Unranked(tally, voters.apply(user)));
-                    }
+        return of(kind, tallies, voters, user -> compact(voters.apply(user)));
+    }
+
+    /**
+     * Ranks a snapshot's summed layers by the score of {@code kind}: the sketches read back in
+     * their stored form are copied as they are (the form this ranking holds them in).
+     */
+    public static RankedSnapshot of(ScoreKind kind, Tallies tallies) {
+        return of(
+                kind,
+                tallies.asMap(),
+                tallies::voters,
+                user -> {
+                    byte[] stored = tallies.compactVoters(user);
+                    return stored == null ? new byte[0] : stored;
                 });
-        String[] sorted = inRankOrder(kind, tallies, tallies.size() - unranked.size());
-        byte[][] encoded = new byte[sorted.length][];
-        byte[][] sketches = new byte[sorted.length][];
+    }
+
+    private static RankedSnapshot of(
+            ScoreKind kind,
+            Map<String, Tally> tallies,
+            Function<String, HllSketch> voters,
+            Function<String, byte[]> compactVoters) {
+        Map<String, Unranked> unranked = new HashMap<>();
+        // One pass over the map, in its own order: each user's tally and sketch are taken here,
+        // not looked up again in ranking order (a cache miss each, a third of a 1M-user load).
+        int size = tallies.size();
+        String[] users = new String[size];
+        Tally[] userTallies = new Tally[size];
+        byte[][] sketches = new byte[size][];
+        long[] keys = new long[size];
+        int ranked = 0;
+        for (Map.Entry<String, Tally> entry : tallies.entrySet()) {
+            String user = entry.getKey();
+            Tally tally = entry.getValue();
+            if (!tally.hasVotes()) {
+                unranked.put(user, new Unranked(tally, voters.apply(user)));
+                continue;
+            }
+            users[ranked] = user;
+            userTallies[ranked] = tally;
+            keys[ranked] = kind.rankKey(tally);
+            sketches[ranked] = compactVoters.apply(user);
+            ranked++;
+        }
+        int[] order = inRankOrder(users, keys, ranked);
+        byte[][] encoded = new byte[ranked][];
         int idBytes = 0;
         int sketchBytes = 0;
-        for (int i = 0; i < sorted.length; i++) {
-            encoded[i] = sorted[i].getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < ranked; i++) {
+            encoded[i] = users[order[i]].getBytes(StandardCharsets.UTF_8);
             idBytes += encoded[i].length;
-            sketches[i] = compact(voters.apply(sorted[i]));
-            sketchBytes += sketches[i].length;
+            sketchBytes += sketches[order[i]].length;
         }
-        RankedSnapshot snapshot =
-                new RankedSnapshot(kind, sorted.length, idBytes, sketchBytes, unranked);
-        for (int i = 0; i < sorted.length; i++) {
-            snapshot.put(i, encoded[i], 0, encoded[i].length, tallies.get(sorted[i]));
-            snapshot.putSketch(i, sketches[i], 0, sketches[i].length);
+        RankedSnapshot snapshot = new RankedSnapshot(kind, ranked, idBytes, sketchBytes, unranked);
+        for (int i = 0; i < ranked; i++) {
+            byte[] sketch = sketches[order[i]];
+            snapshot.put(i, encoded[i], 0, encoded[i].length, userTallies[order[i]]);
+            snapshot.putSketch(i, sketch, 0, sketch.length);
         }
         return snapshot;
     }
 
     /**
-     * The {@code ranked} users of {@code tallies} with a counted vote, in ranking order ({@link
-     * RankOrder}: key descending, then id): placed by key first (a counting sort over the distinct
-     * keys, which are few on most boards), then each key's users sorted by id. Loading a 1M-user
-     * snapshot spent a quarter of its time in a comparator sort of map entries, re-reading each
-     * tally for its key at every comparison.
+     * The indices of the first {@code ranked} users in ranking order ({@link RankOrder}: key
+     * descending, then id): placed by key first (a counting sort over the distinct keys, which are
+     * few on most boards), then each key's users sorted by id. Loading a 1M-user snapshot spent a
+     * quarter of its time in a comparator sort of map entries, re-reading each tally for its key at
+     * every comparison.
      */
-    private static String[] inRankOrder(ScoreKind kind, Map<String, Tally> tallies, int ranked) {
-        String[] users = new String[ranked];
-        long[] keys = new long[ranked];
-        int n = 0;
-        for (Map.Entry<String, Tally> entry : tallies.entrySet()) {
-            if (entry.getValue().hasVotes()) {
-                users[n] = entry.getKey();
-                keys[n] = kind.rankKey(entry.getValue());
-                n++;
-            }
-        }
-        long[] distinct = keys.clone();
+    private static int[] inRankOrder(String[] users, long[] keys, int ranked) {
+        long[] distinct = Arrays.copyOf(keys, ranked);
         Arrays.sort(distinct);
         int unique = 0;
         for (int i = 0; i < distinct.length; i++) {
@@ -163,24 +189,36 @@ public final class RankedSnapshot implements RankedUsers {
             }
         }
         // Group g holds the g-th highest key.
-        int[] groupOf = new int[n];
+        int[] groupOf = new int[ranked];
         int[] start = new int[unique + 1];
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < ranked; i++) {
             groupOf[i] = unique - 1 - Arrays.binarySearch(distinct, 0, unique, keys[i]);
             start[groupOf[i] + 1]++;
         }
         for (int g = 0; g < unique; g++) {
             start[g + 1] += start[g];
         }
-        String[] sorted = new String[n];
+        ById[] sorted = new ById[ranked];
         int[] next = Arrays.copyOf(start, unique);
-        for (int i = 0; i < n; i++) {
-            sorted[next[groupOf[i]]++] = users[i];
+        for (int i = 0; i < ranked; i++) {
+            sorted[next[groupOf[i]]++] = new ById(users[i], i);
         }
+        int[] order = new int[ranked];
         for (int g = 0; g < unique; g++) {
             Arrays.sort(sorted, start[g], start[g + 1]);
         }
-        return sorted;
+        for (int i = 0; i < ranked; i++) {
+            order[i] = sorted[i].index();
+        }
+        return order;
+    }
+
+    /** A user's index, ordered by its id. */
+    private record ById(String user, int index) implements Comparable<ById> {
+        @Override
+        public int compareTo(ById other) {
+            return user.compareTo(other.user);
+        }
     }
 
     /**
@@ -304,7 +342,7 @@ public final class RankedSnapshot implements RankedUsers {
     }
 
     private static byte[] compact(HllSketch sketch) {
-        return sketch == null ? new byte[0] : sketch.copyAs(TgtHllType.HLL_4).toCompactByteArray();
+        return sketch == null ? new byte[0] : VoterSketches.toCompactBytes(sketch);
     }
 
     private void put(int position, byte[] source, int from, int length, Tally tally) {

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -19,16 +20,20 @@ import org.leaderboard.model.tally.Tally;
 import org.leaderboard.model.tally.VoterSketches;
 
 /**
- * Reads of the {@code snapshot_layers} table; only the snapshot worker writes layers (its {@code
- * SnapshotWriter}). Layers are immutable and their content is a pure function of frozen events, so
- * any number of workers may write the same layer at once: they write identical rows. A layer
- * becomes part of a snapshot only when a head naming it is written.
+ * Reads snapshot layers: packed ({@code snapshot_layer_blocks}, {@link LayerBlocks}), or for a
+ * layer written before the packed form, its rows in {@code snapshot_layers}. Only the snapshot
+ * worker writes layers (its {@code SnapshotWriter}). Layers are immutable and their content is a
+ * pure function of frozen events, so any number of workers may write the same layer at once: they
+ * write the same users' tallies. A layer becomes part of a snapshot only when a head naming it is
+ * written, so a layer read through a head is complete: a read finding some of its users but not the
+ * count the head gives fails rather than answer from part of it.
  */
 public final class SnapshotLayerDao {
 
     private final CqlSession session;
     private final Consistency consistency;
     private final PreparedStatement selectLayerChunk;
+    private final PreparedStatement selectBlocks;
 
     public SnapshotLayerDao(CqlSession session, Consistency consistency) {
         String keyspace = Tables.keyspaceOf(session);
@@ -48,10 +53,74 @@ public final class SnapshotLayerDao {
                                 .whereColumn("chunk")
                                 .isEqualTo(bindMarker())
                                 .build());
+        this.selectBlocks =
+                session.prepare(
+                        selectFrom(keyspace, "snapshot_layer_blocks")
+                                .column("data")
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("from_time")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("to_time")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("chunk")
+                                .isEqualTo(bindMarker())
+                                .build());
     }
 
-    /** Reads a whole layer, every chunk at once. */
+    /**
+     * Reads a whole layer, every chunk at once. The blocks are decoded once all have arrived, off
+     * the driver's threads (they only collect them), into one map sized by the layer's row count.
+     */
     public CompletableFuture<Tallies> readLayer(BoardSettings board, LayerRef layer) {
+        List<Integer> chunks = IntStream.range(0, board.chunks()).boxed().toList();
+        return AsyncLanes.map(chunks, 32, chunk -> readBlocks(board.board(), layer, chunk))
+                .thenComposeAsync(
+                        parts -> {
+                            Tallies all = Tallies.forUsers(layer.rows());
+                            long users = 0;
+                            for (List<ByteBuffer> part : parts) {
+                                for (ByteBuffer block : part) {
+                                    users += LayerBlocks.decodeInto(block, all);
+                                }
+                            }
+                            if (users == 0 && layer.rows() > 0) {
+                                return readRows(board, layer);
+                            }
+                            if (users != layer.rows()) {
+                                throw new IllegalStateException(
+                                        "snapshot layer "
+                                                + layer
+                                                + " of board "
+                                                + board.board()
+                                                + " holds "
+                                                + users
+                                                + " users");
+                            }
+                            return CompletableFuture.completedFuture(all);
+                        });
+    }
+
+    private CompletionStage<List<ByteBuffer>> readBlocks(String board, LayerRef layer, int chunk) {
+        return session.executeAsync(
+                        selectBlocks
+                                .bind(board, layer.from(), layer.to(), chunk)
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> collect(page, new ArrayList<>()));
+    }
+
+    private static CompletionStage<List<ByteBuffer>> collect(
+            AsyncResultSet page, List<ByteBuffer> blocks) {
+        for (Row row : page.currentPage()) {
+            blocks.add(row.getByteBuffer(0));
+        }
+        return page.hasMorePages()
+                ? page.fetchNextPage().thenCompose(next -> collect(next, blocks))
+                : CompletableFuture.completedFuture(blocks);
+    }
+
+    /** A layer written before the packed form: one row per user. */
+    private CompletableFuture<Tallies> readRows(BoardSettings board, LayerRef layer) {
         List<Integer> chunks = IntStream.range(0, board.chunks()).boxed().toList();
         return AsyncLanes.map(chunks, 32, chunk -> readChunk(board.board(), layer, chunk))
                 .thenApply(

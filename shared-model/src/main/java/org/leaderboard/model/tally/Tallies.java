@@ -13,31 +13,44 @@ import org.apache.datasketches.hll.HllSketch;
  *
  * <p>Sketches taken from another instance are never modified here: merging creates new ones, and a
  * vote's voter is added in place only to a sketch this instance created for it.
+ *
+ * <p>A sketch read back from a packed layer stays in its stored form ({@link
+ * VoterSketches#toCompactBytes}) until something needs it as a sketch: loading a snapshot copies
+ * those bytes into the ranking as they are, where decoding a million sketches and encoding them
+ * again took a large part of a cold load.
  */
 public final class Tallies {
 
     private final Map<String, Tally> byUser;
     private final Map<String, HllSketch> voters;
+
+    /** Sketches in their stored form; a user's sketch is in this map or in voters, not both. */
+    private final Map<String, byte[]> storedVoters;
+
     private final Set<HllSketch> owned = Collections.newSetFromMap(new IdentityHashMap<>());
 
     public Tallies() {
-        this(new HashMap<>(), new HashMap<>());
+        this(new HashMap<>(), new HashMap<>(), new HashMap<>());
     }
 
     /** Empty, sized for about {@code users} users (a layer read back, whose row count is known). */
     public static Tallies forUsers(long users) {
         int capacity = (int) Math.min(Integer.MAX_VALUE / 2, users * 4 / 3 + 1);
-        return new Tallies(new HashMap<>(capacity), new HashMap<>(capacity));
+        return new Tallies(new HashMap<>(capacity), new HashMap<>(), new HashMap<>(capacity));
     }
 
-    private Tallies(Map<String, Tally> byUser, Map<String, HllSketch> voters) {
+    private Tallies(
+            Map<String, Tally> byUser,
+            Map<String, HllSketch> voters,
+            Map<String, byte[]> storedVoters) {
         this.byUser = byUser;
         this.voters = voters;
+        this.storedVoters = storedVoters;
     }
 
     /** A copy of the tallies only (no voter sketches), to add a tail to. */
     public static Tallies copyOf(Map<String, Tally> byUser) {
-        return new Tallies(new HashMap<>(byUser), new HashMap<>());
+        return new Tallies(new HashMap<>(byUser), new HashMap<>(), new HashMap<>());
     }
 
     /** A vote whose voter is not tracked: the tally only. */
@@ -47,7 +60,7 @@ public final class Tallies {
 
     public void addVote(String user, String voter, long votes) {
         byUser.merge(user, Tally.of(votes), Tally::plus);
-        HllSketch sketch = voters.get(user);
+        HllSketch sketch = sketchOf(user);
         if (sketch != null && owned.contains(sketch)) {
             sketch.update(voter);
         } else {
@@ -77,7 +90,7 @@ public final class Tallies {
         if (userVoters == null) {
             return;
         }
-        HllSketch sketch = voters.get(user);
+        HllSketch sketch = sketchOf(user);
         if (sketch == null) {
             voters.put(user, userVoters);
         } else {
@@ -88,8 +101,30 @@ public final class Tallies {
         }
     }
 
+    /**
+     * As {@link #add(String, Tally, HllSketch)}, the sketch in its stored form ({@link
+     * VoterSketches#toCompactBytes}, null for none): kept as it is unless the user already has one.
+     */
+    public void addStored(String user, Tally tally, byte[] userVoters) {
+        if (userVoters != null
+                && !voters.containsKey(user)
+                && storedVoters.putIfAbsent(user, userVoters) == null) {
+            add(user, tally);
+            return;
+        }
+        add(user, tally, userVoters == null ? null : VoterSketches.fromBytes(userVoters));
+    }
+
     public void addAll(Tallies other) {
-        other.byUser.forEach((user, tally) -> add(user, tally, other.voters.get(user)));
+        other.byUser.forEach(
+                (user, tally) -> {
+                    byte[] stored = other.storedVoters.get(user);
+                    if (stored != null) {
+                        addStored(user, tally, stored);
+                    } else {
+                        add(user, tally, other.voters.get(user));
+                    }
+                });
     }
 
     public Tally get(String user) {
@@ -98,7 +133,44 @@ public final class Tallies {
 
     /** The user's distinct-voter sketch, null if none of its events had a voter yet. */
     public HllSketch voters(String user) {
-        return voters.get(user);
+        HllSketch sketch = voters.get(user);
+        if (sketch != null) {
+            return sketch;
+        }
+        byte[] stored = storedVoters.get(user);
+        return stored == null ? null : VoterSketches.fromBytes(stored);
+    }
+
+    /**
+     * The user's sketch in its stored form ({@link VoterSketches#toCompactBytes}), null for none;
+     * not to be modified.
+     */
+    public byte[] compactVoters(String user) {
+        byte[] stored = storedVoters.get(user);
+        if (stored != null) {
+            return stored;
+        }
+        HllSketch sketch = voters.get(user);
+        return sketch == null ? null : VoterSketches.toCompactBytes(sketch);
+    }
+
+    /**
+     * The sketch to edit: a stored one is decoded and replaces its stored form (the decoded copy is
+     * this instance's own, so votes may be added to it in place).
+     */
+    private HllSketch sketchOf(String user) {
+        HllSketch sketch = voters.get(user);
+        if (sketch != null) {
+            return sketch;
+        }
+        byte[] stored = storedVoters.remove(user);
+        if (stored == null) {
+            return null;
+        }
+        HllSketch decoded = VoterSketches.fromBytes(stored);
+        owned.add(decoded);
+        voters.put(user, decoded);
+        return decoded;
     }
 
     public int users() {
@@ -112,10 +184,5 @@ public final class Tallies {
     /** A read-only view; callers must not keep it while this object is still being folded. */
     public Map<String, Tally> asMap() {
         return Collections.unmodifiableMap(byUser);
-    }
-
-    /** A read-only view of the sketches, same caveat as {@link #asMap()}. */
-    public Map<String, HllSketch> votersView() {
-        return Collections.unmodifiableMap(voters);
     }
 }

@@ -44,4 +44,13 @@ public final class VoterSketches {
     public static HllSketch fromBytes(byte[] bytes) {
         return HllSketch.heapify(bytes);
     }
+
+    /**
+     * The sketch as stored in a packed snapshot layer and held by a query service's ranking: HLL_4,
+     * compact (8 bytes plus 4 per voter while few, at most about 2 KiB), the same estimates as the
+     * HLL_8 form. {@link #fromBytes} reads it back.
+     */
+    public static byte[] toCompactBytes(HllSketch sketch) {
+        return sketch.copyAs(TgtHllType.HLL_4).toCompactByteArray();
+    }
 }

@@ -6,6 +6,7 @@ import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Instant;
@@ -42,7 +43,8 @@ final class RetentionDao {
     private final Consistency consistency;
     private final PreparedStatement deleteEvents;
     private final PreparedStatement deleteDigests;
-    private final PreparedStatement deleteLayerChunk;
+    private final PreparedStatement deleteBlocksChunk;
+    private final PreparedStatement deleteRowsChunk;
     private final PreparedStatement deleteHeads;
     private final PreparedStatement selectMark;
     private final PreparedStatement insertMark;
@@ -71,18 +73,8 @@ final class RetentionDao {
                                 .whereColumn("bucket")
                                 .isEqualTo(bindMarker())
                                 .build());
-        this.deleteLayerChunk =
-                session.prepare(
-                        deleteFrom(keyspace, "snapshot_layers")
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("from_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("to_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("chunk")
-                                .isEqualTo(bindMarker())
-                                .build());
+        this.deleteBlocksChunk = deleteLayerChunk(keyspace, "snapshot_layer_blocks");
+        this.deleteRowsChunk = deleteLayerChunk(keyspace, "snapshot_layers");
         this.deleteHeads =
                 session.prepare(
                         deleteFrom(keyspace, "snapshot_heads")
@@ -149,23 +141,36 @@ final class RetentionDao {
         return CompletableFuture.allOf(events, digests).thenApply(done -> (long) partitions.size());
     }
 
-    /** Deletes every chunk of each layer. */
+    /**
+     * Deletes every chunk of each layer, packed and (for a layer written before the packed form) as
+     * rows.
+     */
     CompletableFuture<Void> deleteLayers(BoardSettings board, List<LayerRef> layers) {
-        List<Object[]> chunks = new ArrayList<>();
+        List<BoundStatement> deletes = new ArrayList<>();
         for (LayerRef layer : layers) {
             for (int chunk = 0; chunk < board.chunks(); chunk++) {
-                chunks.add(new Object[] {layer.from(), layer.to(), chunk});
+                for (PreparedStatement delete : List.of(deleteBlocksChunk, deleteRowsChunk)) {
+                    deletes.add(
+                            delete.bind(board.board(), layer.from(), layer.to(), chunk)
+                                    .setConsistencyLevel(consistency.write()));
+                }
             }
         }
-        return AsyncLanes.map(
-                        chunks,
-                        LANES,
-                        c ->
-                                session.executeAsync(
-                                        deleteLayerChunk
-                                                .bind(board.board(), c[0], c[1], c[2])
-                                                .setConsistencyLevel(consistency.write())))
-                .thenApply(done -> null);
+        return AsyncLanes.map(deletes, LANES, session::executeAsync).thenApply(done -> null);
+    }
+
+    private PreparedStatement deleteLayerChunk(String keyspace, String table) {
+        return session.prepare(
+                deleteFrom(keyspace, table)
+                        .whereColumn("board")
+                        .isEqualTo(bindMarker())
+                        .whereColumn("from_time")
+                        .isEqualTo(bindMarker())
+                        .whereColumn("to_time")
+                        .isEqualTo(bindMarker())
+                        .whereColumn("chunk")
+                        .isEqualTo(bindMarker())
+                        .build());
     }
 
     /** Deletes the heads with cutoffs in [first, last]. */

@@ -80,17 +80,17 @@ class RetentionIntegrationTests {
                     long eventRows = count("vote_events", board);
                     eventRowsPerWeek.add(eventRows);
                     System.out.printf(
-                            "[retention] week %d: event rows %d, heads %d, layer rows %d;"
+                            "[retention] week %d: event rows %d, heads %d, layer blocks %d;"
                                     + " tablestats live bytes (sstables): vote_events %d (%d),"
-                                    + " snapshot_layers %d (%d), snapshot_heads %d (%d)%n",
+                                    + " snapshot_layer_blocks %d (%d), snapshot_heads %d (%d)%n",
                             day / 7 + 1,
                             eventRows,
                             fixture.snapshots.heads(board.board()).size(),
-                            count("snapshot_layers", board),
+                            count("snapshot_layer_blocks", board),
                             stats.liveDiskBytes(fixture.keyspace, "vote_events"),
                             stats.liveSSTables(fixture.keyspace, "vote_events"),
-                            stats.liveDiskBytes(fixture.keyspace, "snapshot_layers"),
-                            stats.liveSSTables(fixture.keyspace, "snapshot_layers"),
+                            stats.liveDiskBytes(fixture.keyspace, "snapshot_layer_blocks"),
+                            stats.liveSSTables(fixture.keyspace, "snapshot_layer_blocks"),
                             stats.liveDiskBytes(fixture.keyspace, "snapshot_heads"),
                             stats.liveSSTables(fixture.keyspace, "snapshot_heads"));
                 }
@@ -169,7 +169,7 @@ class RetentionIntegrationTests {
      */
     private static void simulateTimeInTables() {
         String compaction = System.getProperty("retention.compaction");
-        for (String table : List.of("vote_events", "snapshot_layers", "snapshot_heads")) {
+        for (String table : List.of("vote_events", "snapshot_layer_blocks", "snapshot_heads")) {
             fixture.session.execute(
                     "ALTER TABLE "
                             + table

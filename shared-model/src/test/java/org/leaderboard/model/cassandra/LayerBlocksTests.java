@@ -1,0 +1,154 @@
+package org.leaderboard.model.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.tally.VoterSketches;
+
+/**
+ * The packed snapshot layer: what a worker writes is what a reader gets back, tallies and voter
+ * estimates alike, and two workers holding the same users write the same blocks' users.
+ */
+class LayerBlocksTests {
+
+    @Property(tries = 50)
+    void aChunkReadsBackAsItWasWritten(
+            @ForAll @IntRange(min = 0, max = 1_500) int users, @ForAll long seed) {
+        Tallies written = randomTallies(users, new Random(seed));
+
+        Tallies read = roundTrip(written);
+
+        assertThat(read.asMap()).isEqualTo(written.asMap());
+        for (String user : written.asMap().keySet()) {
+            assertThat(VoterSketches.estimate(read.voters(user)))
+                    .as("distinct voters of %s", user)
+                    .isEqualTo(VoterSketches.estimate(written.voters(user)));
+        }
+    }
+
+    @Property(tries = 20)
+    void whichUsersShareABlockDependsOnlyOnTheUsers(
+            @ForAll @IntRange(min = 1, max = 1_000) int users, @ForAll long seed) {
+        Tallies one = randomTallies(users, new Random(seed));
+        Tallies other = new Tallies();
+        List<String> shuffled = new ArrayList<>(one.asMap().keySet());
+        Collections.shuffle(shuffled, new Random(seed + 1));
+        for (String user : shuffled) {
+            // Other tallies and many more voters: other sketch sizes, same users.
+            for (int v = 0; v < 1 + user.length() % 40; v++) {
+                other.addVote(user, "other-voter-" + v, 3);
+            }
+        }
+
+        List<byte[]> first = LayerBlocks.encode(List.copyOf(one.asMap().keySet()), one);
+        List<byte[]> second = LayerBlocks.encode(shuffled, other);
+
+        assertThat(second).hasSameSizeAs(first);
+        for (int block = 0; block < first.size(); block++) {
+            assertThat(usersOf(second.get(block))).isEqualTo(usersOf(first.get(block)));
+        }
+    }
+
+    @Test
+    void extremeTalliesAndIdsSurviveTheirEncoding() {
+        Tallies written = new Tallies();
+        for (int i = 0; i < 3; i++) {
+            written.addVote("whale", 3_000_000_000L);
+        }
+        written.addRetraction("only-retracted", 7);
+        written.addVote("négatif-☃", "voter", -2_000_000_000L);
+        written.add("", Tally.of(1));
+
+        Tallies read = roundTrip(written);
+
+        assertThat(read.asMap()).isEqualTo(written.asMap());
+        assertThat(written.get("whale").sumSqHigh()).isPositive();
+        assertThat(read.get("whale").sumOfSquares()).isEqualTo(written.get("whale").sumOfSquares());
+        assertThat(read.voters("only-retracted")).isNull();
+        assertThat(VoterSketches.estimate(read.voters("négatif-☃"))).isEqualTo(1);
+    }
+
+    @Test
+    void votesAddedToAUserReadBackKeepItsEarlierVoters() {
+        Tallies written = new Tallies();
+        written.addVote("alice", "v1", 1);
+        written.addVote("alice", "v2", 1);
+        Tallies read = roundTrip(written);
+
+        read.addVote("alice", "v3", 1);
+        read.addVote("alice", "v1", 1);
+        Tallies more = new Tallies();
+        more.addVote("alice", "v4", 1);
+        read.addAll(more);
+
+        assertThat(read.get("alice").count()).isEqualTo(5);
+        assertThat(VoterSketches.estimate(read.voters("alice"))).isEqualTo(4);
+        assertThat(VoterSketches.estimate(VoterSketches.fromBytes(read.compactVoters("alice"))))
+                .isEqualTo(4);
+    }
+
+    @Test
+    void aDamagedBlockIsRefusedNotReadAsOtherTallies() {
+        Tallies written = randomTallies(10, new Random(7));
+        byte[] block = LayerBlocks.encode(List.copyOf(written.asMap().keySet()), written).get(0);
+
+        byte[] truncated = Arrays.copyOf(block, block.length - 3);
+        byte[] longer = Arrays.copyOf(block, block.length + 1);
+        byte[] unknown = block.clone();
+        unknown[0] = 9;
+
+        for (byte[] damaged : List.of(truncated, longer, unknown)) {
+            assertThatThrownBy(
+                            () -> LayerBlocks.decodeInto(ByteBuffer.wrap(damaged), new Tallies()))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("snapshot layer block");
+        }
+    }
+
+    private static Tallies roundTrip(Tallies written) {
+        List<byte[]> blocks = LayerBlocks.encode(List.copyOf(written.asMap().keySet()), written);
+        assertThat(blocks).hasSize((written.users() + 255) / 256);
+        Tallies read = Tallies.forUsers(written.users());
+        int users = 0;
+        for (byte[] block : blocks) {
+            users += LayerBlocks.decodeInto(ByteBuffer.wrap(block), read);
+        }
+        assertThat(users).isEqualTo(written.users());
+        return read;
+    }
+
+    private static List<String> usersOf(byte[] block) {
+        Tallies read = new Tallies();
+        LayerBlocks.decodeInto(ByteBuffer.wrap(block), read);
+        return read.asMap().keySet().stream().sorted().toList();
+    }
+
+    private static Tallies randomTallies(int users, Random random) {
+        Tallies tallies = new Tallies();
+        for (int u = 0; u < users; u++) {
+            String user = "user-" + Long.toString(random.nextLong(1L << 40), 36);
+            int votes = 1 + random.nextInt(4);
+            for (int v = 0; v < votes; v++) {
+                long value = random.nextInt(10) == 0 ? -random.nextInt(1000) : random.nextInt(1000);
+                switch (random.nextInt(3)) {
+                    case 0 -> tallies.addVote(user, value);
+                    case 1 -> tallies.addVote(user, "voter-" + random.nextInt(5_000), value);
+                    default -> tallies.addRetraction(user, value);
+                }
+            }
+        }
+        return tallies;
+    }
+}
