@@ -54,26 +54,15 @@ final class ReadBarrier<T> {
         synchronized (this) {
             long runningFor = running == null ? 0 : System.nanoTime() - runningSince;
             if (runningFor > timeout.toNanos()) {
-                throw new ReadNotReadyException(
-                        "the board's newest votes arrive faster than this service reads them:"
-                                + " the read under way has run for "
-                                + runningFor / 1_000_000_000
-                                + " s, longer than query.strong.timeout ("
-                                + timeout.toSeconds()
-                                + " s); retry, or ask with consistency=eventual",
-                        retryAfter);
+                throw ReadNotReadyException.alreadyRunning(
+                        Duration.ofNanos(runningFor), timeout, retryAfter);
             }
             answer = next();
         }
         try {
             return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            throw new ReadNotReadyException(
-                    "the board's newest votes arrive faster than this service reads them: no"
-                            + " read-your-writes answer within query.strong.timeout ("
-                            + timeout.toSeconds()
-                            + " s); retry, or ask with consistency=eventual",
-                    retryAfter);
+            throw ReadNotReadyException.waitedFor(timeout, retryAfter);
         } catch (ExecutionException e) {
             throw new CompletionException(e.getCause());
         } catch (InterruptedException e) {

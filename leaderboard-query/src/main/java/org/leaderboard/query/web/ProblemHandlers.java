@@ -54,7 +54,7 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
                 "the database did not answer the query (" + e.getMessage() + "); retry");
     }
 
-    /** More writes than this service reads: the answer was not ready in time. */
+    /** A read-your-writes answer not ready within query.strong.timeout. */
     @ExceptionHandler(ReadNotReadyException.class)
     ResponseEntity<ProblemDetail> readNotReady(ReadNotReadyException e) {
         log.warn("read-your-writes query refused: {}", e.getMessage());
