@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.querybuilder.relation.Relation;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,28 +45,26 @@ public final class SnapshotLayerDao {
                         selectFrom(keyspace, "snapshot_layers")
                                 .columns(
                                         "user_id", "sum", "count", "min", "max", "sum_sq", "voters")
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("from_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("to_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("chunk")
-                                .isEqualTo(bindMarker())
+                                .where(oneChunk())
                                 .build());
         this.selectBlocks =
                 session.prepare(
                         selectFrom(keyspace, "snapshot_layer_blocks")
                                 .column("data")
-                                .whereColumn("board")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("from_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("to_time")
-                                .isEqualTo(bindMarker())
-                                .whereColumn("chunk")
-                                .isEqualTo(bindMarker())
+                                .where(oneChunk())
                                 .build());
+    }
+
+    /**
+     * The partition of one chunk of one layer, in either layer table: board, from_time, to_time and
+     * chunk bound in that order.
+     */
+    public static List<Relation> oneChunk() {
+        return List.of(
+                Relation.column("board").isEqualTo(bindMarker()),
+                Relation.column("from_time").isEqualTo(bindMarker()),
+                Relation.column("to_time").isEqualTo(bindMarker()),
+                Relation.column("chunk").isEqualTo(bindMarker()));
     }
 
     /**

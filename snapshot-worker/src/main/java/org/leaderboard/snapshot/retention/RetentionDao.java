@@ -18,6 +18,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.AsyncLanes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.cassandra.Tables;
 
 /**
@@ -161,16 +162,7 @@ final class RetentionDao {
 
     private PreparedStatement deleteLayerChunk(String keyspace, String table) {
         return session.prepare(
-                deleteFrom(keyspace, table)
-                        .whereColumn("board")
-                        .isEqualTo(bindMarker())
-                        .whereColumn("from_time")
-                        .isEqualTo(bindMarker())
-                        .whereColumn("to_time")
-                        .isEqualTo(bindMarker())
-                        .whereColumn("chunk")
-                        .isEqualTo(bindMarker())
-                        .build());
+                deleteFrom(keyspace, table).where(SnapshotLayerDao.oneChunk()).build());
     }
 
     /** Deletes the heads with cutoffs in [first, last]. */
