@@ -3,12 +3,15 @@ package org.leaderboard.query.query;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.cassandra.BoardCache;
@@ -61,13 +64,10 @@ class BoardReader implements DisposableBean {
     private final TailSettings tailSettings;
     private final StrongReadSettings strong;
     private final Map<String, LiveBoard> live = new ConcurrentHashMap<>();
-    private final ExecutorService readers =
-            Executors.newCachedThreadPool(
-                    runnable -> {
-                        Thread thread = new Thread(runnable, "board-reads");
-                        thread.setDaemon(true);
-                        return thread;
-                    });
+    private final ExecutorService readers = daemons("board-reads");
+
+    /** Where newer heads are ranked ({@link #nextHead}). */
+    private final ExecutorService heads = daemons("board-heads");
 
     BoardReader(
             BoardCache boards,
@@ -132,11 +132,13 @@ class BoardReader implements DisposableBean {
      * answer arrived. The newest head is asked for while the tail is read from the cutoff of the
      * snapshot the last read used: heads change every few seconds at most, and when the head is
      * still that snapshot's, the tail read is the one this read needs (one round trip instead of
-     * two in a row). A newer head is used at once: the tail is then read again from its cutoff (a
-     * tail from an older cutoff would be as correct, but answers name the snapshot they used). The
-     * ranking of the tail's stable part is carried from read to read ({@link TailRanking}); the
-     * fresh part (rows past the newest held moment, claims not settled) is ranked on top of it for
-     * this answer only.
+     * two in a row). A newer head is ranked with its tail on another thread ({@link #nextHead})
+     * while reads go on from the snapshot held (a tail from an older cutoff is as correct; answers
+     * name the snapshot they used), and taken up by the first read after that ranking is ready; at
+     * once only when there is no ranking to go on from (the first read, a new period, a partition
+     * read again). The ranking of the tail's stable part is carried from read to read ({@link
+     * TailRanking}); the fresh part (rows past the newest held moment, claims not settled) is
+     * ranked on top of it for this answer only.
      */
     private RankedBoard readNow(BoardSettings board, LiveBoard live) {
         try {
@@ -144,6 +146,7 @@ class BoardReader implements DisposableBean {
         } catch (RuntimeException e) {
             // The tail may have moved on without the ranking: rank it whole next time.
             live.ranking = null;
+            live.next = null;
             throw e;
         }
     }
@@ -153,14 +156,29 @@ class BoardReader implements DisposableBean {
         Instant periodStart = board.periodStart(now);
         Instant until = now.plus(settings.futureTolerance());
         CompletableFuture<Optional<SnapshotHead>> head = snapshots.latestHeadAsync(board.board());
+        takeNextHead(live);
         Snapshot last = live.snapshot;
-        LiveTail.Read tail =
-                last != null && periodStart.equals(live.periodStart)
-                        ? live.tail.read(last.cutoff(), now, until)
-                        : null;
-        Snapshot snapshot = snapshotOf(board, head.join(), periodStart);
-        if (tail == null || !snapshot.cutoff().equals(last.cutoff())) {
-            tail = live.tail.read(snapshot.cutoff(), now, until);
+        boolean held = last != null && periodStart.equals(live.periodStart);
+        LiveTail.Read tail = held ? live.tail.read(last.cutoff(), now, until) : null;
+        Optional<SnapshotHead> newest = head.join();
+        Snapshot snapshot;
+        if (held && !tail.rebuilt() && startsAfter(newest, last.cutoff())) {
+            // A newer head: ranked in the background while this ranking goes on answering.
+            snapshot = last;
+            if (live.next == null) {
+                live.next = nextHead(board, newest.get(), live.tail.stableAsOfNow());
+            } else {
+                live.next.since().addAll(tail.deltas());
+            }
+        } else {
+            live.next = null;
+            snapshot = snapshotOf(board, newest, periodStart);
+            if (held && snapshot.cutoff().equals(last.cutoff())) {
+                snapshot = last;
+            }
+            if (tail == null || !snapshot.cutoff().equals(last.cutoff())) {
+                tail = live.tail.read(snapshot.cutoff(), now, until);
+            }
         }
         live.snapshot = snapshot;
         live.periodStart = periodStart;
@@ -180,12 +198,9 @@ class BoardReader implements DisposableBean {
             }
         }
         live.ranking = ranking;
+        // The read's fresh part is its own: the pending rows are added to it, not both copied.
         Tallies onTop = tail.fresh();
-        if (!live.pending.isEmpty()) {
-            onTop = new Tallies();
-            onTop.addAll(live.pending);
-            onTop.addAll(tail.fresh());
-        }
+        onTop.addAll(live.pending);
         MergedStandings standings = ranking.standingsWith(onTop);
         return new RankedBoard(
                 board.board(),
@@ -196,9 +211,69 @@ class BoardReader implements DisposableBean {
                 null);
     }
 
+    /**
+     * Starts ranking a newer head's snapshot with the tail from its cutoff on, as the tail stands
+     * now, on another thread: re-ranking a tail of hundreds of thousands of users takes a few
+     * hundred milliseconds, which every query waiting for a read would wait for too. Meanwhile
+     * reads go on from the snapshot held (as correct: its tail holds the events in between) and
+     * keep what they add to the stable part ({@link NextHead#since}), for the new ranking to catch
+     * up.
+     */
+    private NextHead nextHead(
+            BoardSettings board, SnapshotHead head, Function<Instant, Tallies> stableFrom) {
+        CompletableFuture<NextHead.Ranked> ranked =
+                sums.newestOf(board, head)
+                        .thenApplyAsync(
+                                snapshot ->
+                                        new NextHead.Ranked(
+                                                snapshot,
+                                                TailRanking.of(
+                                                        snapshot.ranked(),
+                                                        stableFrom.apply(snapshot.cutoff()))),
+                                heads);
+        return new NextHead(ranked, new ArrayList<>());
+    }
+
+    /**
+     * Takes up the newer head once its ranking is ready (before this read, so that the read starts
+     * from its cutoff): the ranking catches up with what the reads since added in buckets from the
+     * new cutoff on, and the tail forgets the buckets before it. A failed load is dropped; the next
+     * read starts it again.
+     */
+    private static void takeNextHead(LiveBoard live) {
+        NextHead next = live.next;
+        if (next == null || !next.ranked().isDone()) {
+            return;
+        }
+        live.next = null;
+        if (next.ranked().isCompletedExceptionally() || live.snapshot == null) {
+            return;
+        }
+        NextHead.Ranked ranked = next.ranked().join();
+        Instant cutoff = ranked.snapshot().cutoff();
+        if (!cutoff.isAfter(live.snapshot.cutoff())) {
+            return;
+        }
+        live.tail.dropBefore(cutoff);
+        live.snapshot = ranked.snapshot();
+        live.ranking = ranked.ranking().plus(LiveTail.BucketDelta.sumFrom(next.since(), cutoff));
+        live.pending = new Tallies();
+        live.foldedAt = System.nanoTime();
+    }
+
+    /**
+     * A newer head being ranked in the background, and what the reads since its tail was taken
+     * added to the stable part, by bucket.
+     */
+    private record NextHead(CompletableFuture<Ranked> ranked, List<LiveTail.BucketDelta> since) {
+
+        record Ranked(Snapshot snapshot, TailRanking ranking) {}
+    }
+
     @Override
     public void destroy() {
         readers.shutdownNow();
+        heads.shutdownNow();
     }
 
     /**
@@ -211,6 +286,9 @@ class BoardReader implements DisposableBean {
         TailRanking ranking;
         Snapshot snapshot;
         Instant periodStart;
+
+        /** A newer head being ranked in the background, if any. */
+        NextHead next;
 
         /** Stable rows read since the ranking last took them in, and when it did. */
         Tallies pending = new Tallies();
@@ -251,6 +329,15 @@ class BoardReader implements DisposableBean {
     /** A head at exactly the period's start holds the previous period (its layers end there). */
     private static boolean startsAfter(Optional<SnapshotHead> head, Instant periodStart) {
         return head.isPresent() && head.get().cutoff().isAfter(periodStart);
+    }
+
+    private static ExecutorService daemons(String name) {
+        return Executors.newCachedThreadPool(
+                runnable -> {
+                    Thread thread = new Thread(runnable, name);
+                    thread.setDaemon(true);
+                    return thread;
+                });
     }
 
     /**

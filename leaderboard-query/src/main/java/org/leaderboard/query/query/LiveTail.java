@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.AsyncLanes;
 import org.leaderboard.model.cassandra.EventFold;
@@ -64,6 +66,8 @@ final class LiveTail {
     private final Duration heldLag;
     private final boolean countHeldRows;
     private final Map<Partition, PartitionState> partitions = new HashMap<>();
+
+    /** The stable part's sum, kept up to date read by read; null: to be summed when asked for. */
     private Tallies stable = new Tallies();
 
     LiveTail(
@@ -125,6 +129,45 @@ final class LiveTail {
         return commit(reads, rebuilt);
     }
 
+    /**
+     * Forgets the partitions before {@code cutoff} (a newer snapshot holds their events) without
+     * summing the stable part again: the next read then starts from there and is no rebuild, since
+     * whoever drops them has ranked the rest already ({@link #stableAsOfNow}).
+     */
+    void dropBefore(Instant cutoff) {
+        if (partitions.keySet().removeIf(p -> p.bucket().isBefore(cutoff))) {
+            stable = null;
+        }
+    }
+
+    /**
+     * The stable part as it stands now, from a given cutoff on, to be summed later on any thread:
+     * what each partition holds never changes once read (a read replaces it), so a copy of the
+     * partitions' states is that moment's tail, whatever the reads after do.
+     */
+    Function<Instant, Tallies> stableAsOfNow() {
+        Map<Partition, PartitionState> states = Map.copyOf(partitions);
+        return cutoff -> {
+            Tallies sum = new Tallies();
+            states.forEach(
+                    (partition, state) -> {
+                        if (!partition.bucket().isBefore(cutoff)) {
+                            state.addTo(sum);
+                        }
+                    });
+            return sum;
+        };
+    }
+
+    /** The stable part's sum, summed from the partitions if it is not kept. */
+    private Tallies stable() {
+        if (stable == null) {
+            stable = new Tallies();
+            partitions.values().forEach(state -> state.addTo(stable));
+        }
+        return stable;
+    }
+
     /** The tail as one fold: the stable part and the fresh part summed (tests, time travel). */
     static EventFold fold(Read read) {
         Tallies sum = new Tallies();
@@ -136,11 +179,15 @@ final class LiveTail {
     private Read commit(List<PartitionRead> reads, boolean rebuilt) {
         Tallies delta = new Tallies();
         Tallies fresh = new Tallies();
+        List<BucketDelta> deltas = new ArrayList<>();
         for (PartitionRead read : reads) {
             partitions.put(read.partition(), read.state());
             rebuilt |= read.reread();
             delta.addAll(read.delta());
             fresh.addAll(read.fresh());
+            if (!read.delta().isEmpty()) {
+                deltas.add(new BucketDelta(read.partition().bucket(), read.delta()));
+            }
         }
         long rows = 0;
         long sent = 0;
@@ -153,12 +200,15 @@ final class LiveTail {
             counted += read.counted() ? 1 : 0;
         }
         if (rebuilt) {
-            stable = new Tallies();
-            partitions.values().forEach(state -> state.addTo(stable));
-            return new Read(stable, stable, true, fresh, rows, sent, rereads, counted);
+            stable = null;
+            Tallies whole = stable();
+            return new Read(
+                    () -> whole, whole, List.of(), true, fresh, rows, sent, rereads, counted);
         }
-        stable.addAll(delta);
-        return new Read(stable, delta, false, fresh, rows, sent, rereads, counted);
+        if (stable != null) {
+            stable.addAll(delta);
+        }
+        return new Read(this::stable, delta, deltas, false, fresh, rows, sent, rereads, counted);
     }
 
     /**
@@ -390,16 +440,46 @@ final class LiveTail {
         }
     }
 
-    /** What one read returns. {@code stable} is this tail's own: read it before the next read. */
+    /**
+     * What one read returns. {@code stable} is this tail's own: read it before the next read.
+     * {@code deltas} is {@code delta} by bucket (empty when rebuilt).
+     */
     record Read(
-            Tallies stable,
+            Supplier<Tallies> stableSum,
             Tallies delta,
+            List<BucketDelta> deltas,
             boolean rebuilt,
             Tallies fresh,
             long events,
             long rowsSent,
             int rereads,
-            int counted) {}
+            int counted) {
+
+        /** Every stable row read: this tail's own sum, to be read before the next read. */
+        Tallies stable() {
+            return stableSum.get();
+        }
+
+        /** What this read added to the stable part in buckets from {@code cutoff} on. */
+        Tallies deltaFrom(Instant cutoff) {
+            return BucketDelta.sumFrom(deltas, cutoff);
+        }
+    }
+
+    /** What a read added to the stable part of one partition of {@code bucket}. */
+    record BucketDelta(Instant bucket, Tallies delta) {
+
+        /** The sum of {@code deltas} in buckets from {@code cutoff} on. */
+        static Tallies sumFrom(List<BucketDelta> deltas, Instant cutoff) {
+            Tallies sum = new Tallies();
+            for (BucketDelta part : deltas) {
+                if (!part.bucket().isBefore(cutoff)) {
+                    sum.addAll(part.delta());
+                }
+            }
+            return sum;
+        }
+    }
 
     private record Partition(Instant bucket, int shard) {}
 

@@ -86,12 +86,7 @@ public final class MergedStandings {
         for (int j = 0; j < changed.size(); j++) {
             String user = changed.get(j).getKey();
             index.put(user, j);
-            int[] bounds =
-                    keyBounds.computeIfAbsent(
-                            changedKeysDescending[j],
-                            k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
-            changedBaseBefore[j] =
-                    base.countBefore(changedKeysDescending[j], bounds[0], bounds[1], user);
+            changedBaseBefore[j] = base.countBefore(changedKeysDescending[j], user, keyBounds);
         }
     }
 
@@ -250,16 +245,8 @@ public final class MergedStandings {
     /**
      * Users ranked before a user {@code user} with ranking key {@code key} (its own entry included
      * if that ranks before): the snapshot users before it that the tail did not change, and the
-     * changed users before it.
+     * changed users before it, given that {@code baseBefore} of the base's users rank before it.
      */
-    int countBefore(long key, String user) {
-        return countBefore(
-                key,
-                user,
-                base.countBefore(key, base.countAbove(key), base.countAtLeast(key), user));
-    }
-
-    /** As above, given how many of the base's users rank before it ({@code baseBefore}). */
     int countBefore(long key, String user, int baseBefore) {
         return baseBefore - removedBefore(baseBefore) + changedBefore(key, user, baseBefore);
     }

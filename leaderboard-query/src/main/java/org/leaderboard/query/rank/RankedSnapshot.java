@@ -483,8 +483,10 @@ public final class RankedSnapshot implements RankedUsers {
     }
 
     @Override
-    public int countBefore(long key, int from, int to, String user) {
-        return countBefore(from, to, user);
+    public int countBefore(long key, String user, Map<Long, int[]> keyBounds) {
+        int[] bounds =
+                keyBounds.computeIfAbsent(key, k -> new int[] {countAbove(k), countAtLeast(k)});
+        return countBefore(bounds[0], bounds[1], user);
     }
 
     /** Bytes held by the columns: what a user of this snapshot costs in memory. */

@@ -1,5 +1,6 @@
 package org.leaderboard.query.rank;
 
+import java.util.Map;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.tally.Tally;
 
@@ -36,9 +37,9 @@ public interface RankedUsers {
     int countAtLeast(long key);
 
     /**
-     * How many users rank before a user {@code user} with ranking key {@code key} would, given that
-     * key's users are positions [{@code from}, {@code to}) ({@link #countAbove} and {@link
-     * #countAtLeast} of the key).
+     * How many users rank before a user {@code user} with ranking key {@code key} would. {@code
+     * keyBounds} is for callers that place many users of few keys: where a search needs the key's
+     * users ({@link #countAbove} and {@link #countAtLeast} of it), it keeps them there, by key.
      */
-    int countBefore(long key, int from, int to, String user);
+    int countBefore(long key, String user, Map<Long, int[]> keyBounds);
 }

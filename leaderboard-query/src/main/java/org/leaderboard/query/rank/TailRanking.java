@@ -42,6 +42,15 @@ public final class TailRanking {
 
     private volatile Map<Long, Integer> countsAbove;
 
+    /**
+     * What ranking fresh parts on top of this version found of each user ({@link Placed}), kept for
+     * the next read's: reads every few milliseconds send most of the same users again (the rows of
+     * the last held lag, and the stable rows not taken in yet), so each is looked up and placed in
+     * this version once, not at every read. A version never changes, so neither does what is kept.
+     * Touched only while a fresh part is ranked, by one thread at a time ({@link #standingsWith}).
+     */
+    private final Map<String, Placed> placed = new HashMap<>();
+
     private final RefColumn<Tally> mergedBySlot;
     private final RefColumn<HllSketch> tailVotersBySlot;
     private final int[] removed;
@@ -223,17 +232,26 @@ public final class TailRanking {
          */
         boolean ranked;
 
-        /** The last user looked up while ranking, and its slot (asked for twice in a row). */
-        private String lastUser;
-
-        private int lastSlot;
-
-        private int slotOf(String user) {
-            if (user != lastUser) {
-                lastSlot = slots.slotOf(user, base);
-                lastUser = user;
+        /** The user's place in this version, remembered ({@link #placed}). */
+        private Placed placedOf(String user) {
+            Placed found = placed.get(user);
+            if (found == null) {
+                int slot = slots.slotOf(user, base);
+                int[] bySlot = changedBySlot();
+                int j = slot < bySlot.length ? bySlot[slot] : -1;
+                int position =
+                        j >= 0
+                                ? standings.positionOfChanged(j)
+                                : standings.positionOfKept(slots.basePosition[slot], user);
+                Tally merged = slot < mergedBySlot.length() ? mergedBySlot.get(slot) : null;
+                found =
+                        new Placed(
+                                slot,
+                                position,
+                                merged != null ? merged : slots.baseTally.get(slot));
+                placed.put(user, found);
             }
-            return lastSlot;
+            return found;
         }
 
         @Override
@@ -248,23 +266,12 @@ public final class TailRanking {
 
         @Override
         public int position(String user) {
-            if (ranked) {
-                return standings.positionOf(user).orElse(-1);
-            }
-            // While ranking: the slot gives the user's changed index and snapshot place at once.
-            int slot = slotOf(user);
-            int[] bySlot = changedBySlot();
-            int j = slot < bySlot.length ? bySlot[slot] : -1;
-            return j >= 0
-                    ? standings.positionOfChanged(j)
-                    : standings.positionOfKept(slots.basePosition[slot], user);
+            return ranked ? standings.positionOf(user).orElse(-1) : placedOf(user).position;
         }
 
         @Override
         public Tally tallyOf(String user) {
-            int slot = slotOf(user);
-            Tally merged = slot < mergedBySlot.length() ? mergedBySlot.get(slot) : null;
-            return merged != null ? merged : slots.baseTally.get(slot);
+            return placedOf(user).tally;
         }
 
         @Override
@@ -293,9 +300,34 @@ public final class TailRanking {
         }
 
         @Override
-        public int countBefore(long key, int from, int to, String user) {
-            int slot = slotOf(user);
-            return standings.countBefore(key, user, slots.baseBefore(base, slot, key, user));
+        public int countBefore(long key, String user, Map<Long, int[]> keyBounds) {
+            Placed at = placedOf(user);
+            if (at.before < 0 || at.key != key) {
+                at.before =
+                        standings.countBefore(
+                                key, user, slots.baseBefore(base, at.slot, key, user));
+                at.key = key;
+            }
+            return at.before;
+        }
+    }
+
+    /**
+     * A user's place in this version as ranking a fresh part on top found it: its slot, position
+     * (-1: none) and whole tally, and how many users rank before it with the ranking key it was
+     * last placed with (-1: not placed yet).
+     */
+    private static final class Placed {
+        final int slot;
+        final int position;
+        final Tally tally;
+        long key;
+        int before = -1;
+
+        Placed(int slot, int position, Tally tally) {
+            this.slot = slot;
+            this.position = position;
+            this.tally = tally;
         }
     }
 

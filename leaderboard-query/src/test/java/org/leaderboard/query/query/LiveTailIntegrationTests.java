@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.api.VoteCastEvent;
@@ -15,6 +16,7 @@ import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.testsupport.TestCassandra;
 import org.leaderboard.writer.store.LateEventMarks;
@@ -113,6 +115,47 @@ class LiveTailIntegrationTests {
         assertThat(after.events()).isEqualTo(1);
         assertThat(after.tallies().get("alice").count()).isZero();
         assertThat(after.tallies().get("bob").sum()).isEqualTo(3);
+    }
+
+    /**
+     * A newer snapshot taken up while reads go on from the older cutoff (its ranking is built on
+     * another thread): the tail as it stood when the build started, plus what each read since added
+     * from the new cutoff on, must be exactly the tail a read from the new cutoff holds; and once
+     * the older buckets are dropped, reading from the new cutoff is no rebuild.
+     */
+    @Test
+    void aNewerCutoffTakenUpLaterCountsEveryStableRowFromItOnce() {
+        BoardSettings board = board("handover");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        vote(board, "alice", 2, now.minusSeconds(150));
+        vote(board, "bob", 3, now.minusSeconds(30));
+        tail.read(board.epoch(), now, now.plusSeconds(10));
+        Function<Instant, Tallies> whenTheBuildStarted = tail.stableAsOfNow();
+        Instant cutoff = now.minusSeconds(60);
+
+        vote(board, "bob", 4, now.minusMillis(200));
+        vote(board, "carol", 5, now.plusMillis(300));
+        LiveTail.Read since = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+        Tallies asBuilt = whenTheBuildStarted.apply(cutoff);
+        assertThat(asBuilt.asMap()).as("the reads after it change nothing").hasSize(1);
+        assertThat(asBuilt.get("bob").sum()).isEqualTo(3);
+        Tallies caughtUp = new Tallies();
+        caughtUp.addAll(asBuilt);
+        caughtUp.addAll(since.deltaFrom(cutoff));
+
+        tail.dropBefore(cutoff);
+        LiveTail.Read next = tail.read(cutoff, now.plusSeconds(2), now.plusSeconds(12));
+        LiveTail.Read fromScratch =
+                new LiveTail(board, FOLDS, MARGIN, LAG, false)
+                        .read(cutoff, now.plusSeconds(2), now.plusSeconds(12));
+
+        assertThat(next.rebuilt()).isFalse();
+        assertThat(next.delta().isEmpty()).isTrue();
+        assertThat(caughtUp.asMap()).isEqualTo(next.stable().asMap());
+        assertThat(caughtUp.asMap()).isEqualTo(fromScratch.stable().asMap());
+        assertThat(caughtUp.get("bob").sum()).isEqualTo(7);
+        assertThat(caughtUp.get("carol").sum()).isEqualTo(5);
+        assertThat(next.events()).isEqualTo(3);
     }
 
     @Test

@@ -64,6 +64,19 @@ class TailRankingTests {
             assertThat(ranking.plus(fresh).standings().page(0, 1000))
                     .isEqualTo(expectedWithFresh.page(0, 1000));
             assertSameStandings(ranking.standingsWith(fresh), expectedWithFresh, 100);
+            // The next reads on the same version send the same users again, some with more rows
+            // (a new key), and the first fresh part once more: what the version remembers of each
+            // user's place must follow the user's tally.
+            Tallies later = new Tallies();
+            later.addAll(fresh);
+            later.addAll(freshPart(kind, random, snapshot, withFresh));
+            Map<String, Tally> withLater = new HashMap<>(tail);
+            later.asMap().forEach((user, tally) -> withLater.merge(user, tally, Tally::plus));
+            assertSameStandings(
+                    ranking.standingsWith(later),
+                    new MergedStandings(base, withLater, (u, p) -> 0),
+                    100);
+            assertSameStandings(ranking.standingsWith(fresh), expectedWithFresh, 100);
             versions.add(ranking);
             pages.add(ranking.standings().page(0, 1000));
 
