@@ -38,7 +38,10 @@ import org.slf4j.LoggerFactory;
  * retries, or was offline for a moment): those votes land behind rows the replicas already hold,
  * and are found only through the writer's late marks. The worker passes every second and merges its
  * layers as they grow, so the replicas reach most new heads by folding the events since the head
- * they hold: that path is under the probes too.
+ * they hold: that path is under the probes too. The replicas rank every newer head apart from their
+ * reads ({@code query.tail.rank-apart-from-users=0}; by default only large tails are), answering
+ * from the head they hold until that ranking is ready and catching it up with what they read
+ * meanwhile: that hand-over is under the probes as well.
  */
 class ReadYourWritesUnderLoadIntegrationTests {
 
@@ -56,7 +59,8 @@ class ReadYourWritesUnderLoadIntegrationTests {
     private static final int MIN_PROBES = 500;
 
     private static final Duration MAX_PROBING = Duration.ofSeconds(100);
-    private static final List<String> TAIL = List.of("--query.tail.settled-margin=2s");
+    private static final List<String> TAIL =
+            List.of("--query.tail.settled-margin=2s", "--query.tail.rank-apart-from-users=0");
 
     private static RunningSystem system;
     private static List<String> replicas;
@@ -104,18 +108,22 @@ class ReadYourWritesUnderLoadIntegrationTests {
         threads.shutdown();
 
         double incremental = 0;
+        double rankedApart = 0;
         for (String replica : replicas) {
             Prometheus scrape = Prometheus.scrape(replica);
+            rankedApart += scrape.valueOrZero("leaderboard_snapshot_heads_ranked_apart_total");
             incremental +=
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"layers\"}")
                             + scrape.valueOrZero(
                                     "leaderboard_snapshot_loads_total{how=\"events\"}");
             log.info(
-                    "{} snapshot loads: {} whole, {} by new layers, {} by the events in between",
+                    "{} snapshot loads: {} whole, {} by new layers, {} by the events in between;"
+                            + " {} heads ranked apart from the reads",
                     replica,
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"whole\"}"),
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"layers\"}"),
-                    scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"events\"}"));
+                    scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"events\"}"),
+                    scrape.valueOrZero("leaderboard_snapshot_heads_ranked_apart_total"));
         }
         log.info(
                 "{} probes ({} of them stamped {} ms in the past) on {} replicas, {} background"
@@ -134,6 +142,7 @@ class ReadYourWritesUnderLoadIntegrationTests {
         // its newer heads from the ones they held (their new layers, or the events in between),
         // not by loading them whole.
         assertThat(incremental).as("heads reached from the ones held").isPositive();
+        assertThat(rankedApart).as("heads ranked apart from the reads").isPositive();
     }
 
     /**

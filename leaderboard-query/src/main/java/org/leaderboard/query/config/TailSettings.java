@@ -22,9 +22,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     running beside writers that do not mark late events yet (an upgrade from a version without
  *     marks); it costs a replica scan of about write rate x (write window + settled margin) rows
  *     per read
+ * @param rankApartFromUsers a newer snapshot head is ranked with the tail from its cutoff on apart
+ *     from the reads, which go on from the head held until that ranking is ready, when the tail
+ *     holds at least this many users (re-ranking them takes tens of milliseconds or more, which
+ *     every query waiting for a read would wait too); a smaller tail is ranked again at once, so
+ *     that answers name the newest head as soon as it is read
  */
 @ConfigurationProperties("query.tail")
-public record TailSettings(Duration settledMargin, Duration heldLag, boolean countHeldRows) {
+public record TailSettings(
+        Duration settledMargin, Duration heldLag, boolean countHeldRows, int rankApartFromUsers) {
 
     public TailSettings {
         if (settledMargin == null || settledMargin.isNegative()) {
@@ -34,6 +40,11 @@ public record TailSettings(Duration settledMargin, Duration heldLag, boolean cou
         if (heldLag == null || heldLag.isNegative()) {
             throw new IllegalArgumentException(
                     "query.tail.held-lag must be zero or positive, was " + heldLag);
+        }
+        if (rankApartFromUsers < 0) {
+            throw new IllegalArgumentException(
+                    "query.tail.rank-apart-from-users must be zero or positive, was "
+                            + rankApartFromUsers);
         }
     }
 }

@@ -41,14 +41,14 @@ import org.springframework.stereotype.Component;
 class BoardReader implements DisposableBean {
 
     /**
-     * How often the stable rows read since are taken into the tail's ranking. Taking them in copies
-     * the ranking (O(tail users)); until then they are ranked on top of it with the fresh rows, as
-     * few users as a read's fresh part. So a read every few milliseconds copies the ranking at most
-     * ten times a second, not at every read.
+     * How often the rows read since are taken into the tail's ranking. Taking them in copies the
+     * ranking (O(tail users)); until then they are ranked on top of it, as few users as the votes
+     * of that long. So a read every few milliseconds copies the ranking at most ten times a second,
+     * not at every read.
      */
     private static final long FOLD_EVERY_NANOS = Duration.ofMillis(100).toNanos();
 
-    /** Stable users ranked on top at most; beyond, they are taken in at once. */
+    /** Users ranked on top at most; beyond, they are taken in at once. */
     private static final int MAX_PENDING = 4096;
 
     /** A board not asked for this long gives up its barrier and settled tail. */
@@ -135,10 +135,11 @@ class BoardReader implements DisposableBean {
      * two in a row). A newer head is ranked with its tail on another thread ({@link #nextHead})
      * while reads go on from the snapshot held (a tail from an older cutoff is as correct; answers
      * name the snapshot they used), and taken up by the first read after that ranking is ready; at
-     * once only when there is no ranking to go on from (the first read, a new period, a partition
-     * read again). The ranking of the tail's stable part is carried from read to read ({@link
-     * TailRanking}); the fresh part (rows past the newest held moment, claims not settled) is
-     * ranked on top of it for this answer only.
+     * once when the tail is small ({@code query.tail.rank-apart-from-users}) or there is no ranking
+     * to go on from (the first read, a new period, a partition read again). The ranking of the
+     * tail's rows is carried from read to read ({@link TailRanking}): each read adds the rows no
+     * earlier read counted. The rows of the last 100 ms and the claims not settled yet are ranked
+     * on top of it for this answer only.
      */
     private RankedBoard readNow(BoardSettings board, LiveBoard live) {
         try {
@@ -162,7 +163,10 @@ class BoardReader implements DisposableBean {
         LiveTail.Read tail = held ? live.tail.read(last.cutoff(), now, until) : null;
         Optional<SnapshotHead> newest = head.join();
         Snapshot snapshot;
-        if (held && !tail.rebuilt() && startsAfter(newest, last.cutoff())) {
+        if (held
+                && !tail.rebuilt()
+                && startsAfter(newest, last.cutoff())
+                && (live.next != null || rankedApart(live.ranking))) {
             // A newer head: ranked in the background while this ranking goes on answering.
             snapshot = last;
             if (live.next == null) {
@@ -198,8 +202,8 @@ class BoardReader implements DisposableBean {
             }
         }
         live.ranking = ranking;
-        // The read's fresh part is its own: the pending rows are added to it, not both copied.
-        Tallies onTop = tail.fresh();
+        // The read's unsettled claims are its own: the pending rows are added to them.
+        Tallies onTop = tail.unsettled();
         onTop.addAll(live.pending);
         MergedStandings standings = ranking.standingsWith(onTop);
         return new RankedBoard(
@@ -234,13 +238,18 @@ class BoardReader implements DisposableBean {
         return new NextHead(ranked, new ArrayList<>());
     }
 
+    /** A newer head is ranked apart from the reads when the tail is large (TailSettings). */
+    private boolean rankedApart(TailRanking ranking) {
+        return ranking != null && ranking.tailUsers() >= tailSettings.rankApartFromUsers();
+    }
+
     /**
      * Takes up the newer head once its ranking is ready (before this read, so that the read starts
      * from its cutoff): the ranking catches up with what the reads since added in buckets from the
      * new cutoff on, and the tail forgets the buckets before it. A failed load is dropped; the next
      * read starts it again.
      */
-    private static void takeNextHead(LiveBoard live) {
+    private void takeNextHead(LiveBoard live) {
         NextHead next = live.next;
         if (next == null || !next.ranked().isDone()) {
             return;
@@ -259,6 +268,7 @@ class BoardReader implements DisposableBean {
         live.ranking = ranked.ranking().plus(LiveTail.BucketDelta.sumFrom(next.since(), cutoff));
         live.pending = new Tallies();
         live.foldedAt = System.nanoTime();
+        metrics.headRankedApart();
     }
 
     /**

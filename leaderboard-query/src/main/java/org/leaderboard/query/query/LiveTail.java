@@ -4,9 +4,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -37,13 +41,18 @@ import org.leaderboard.model.time.TimeUuids;
  *       that do not mark yet);
  *   <li>rows from the newest held moment on are read at every read: only those are sent. The held
  *       range ends {@code heldLag} before the read's "now", so that votes still being stored while
- *       it runs land in the part that is read again, not in a held range.
+ *       it runs land in the part that is read again, not in a held range. Each of those rows is
+ *       counted by the first read that sees it: the partition keeps their ids ({@link Ahead}), so
+ *       the next read adds only rows it has not counted, whether they are still ahead of its held
+ *       range or inside it by then.
  * </ul>
  *
  * <p>A read is one count and one slice per open partition, whatever the write rate; what grows with
- * it is only the rows new since the last read. Events that count only if they won a claim (unique
- * votes, retractions) are kept unfolded while held, and looked up again at every read until they
- * settle, since a claim can still change until then.
+ * it is only the rows new since the last read, and what it adds to the sum ({@link Read#delta}) is
+ * only rows no read counted before. Events that count only if they won a claim (unique votes,
+ * retractions) are kept unfolded while held, and looked up again at every read until they settle,
+ * since a claim can still change until then: they are not in the sum until they settle, and each
+ * read gives them as they stand ({@link Read#unsettled}).
  *
  * <p>Not thread-safe: one read at a time per board ({@link ReadBarrier} sees to it). The state
  * changes only when a read succeeds, so a failed read leaves it as it was.
@@ -168,23 +177,23 @@ final class LiveTail {
         return stable;
     }
 
-    /** The tail as one fold: the stable part and the fresh part summed (tests, time travel). */
+    /** The tail as one fold: the counted rows and the claims not settled (tests, time travel). */
     static EventFold fold(Read read) {
         Tallies sum = new Tallies();
         sum.addAll(read.stable());
-        sum.addAll(read.fresh());
+        sum.addAll(read.unsettled());
         return new EventFold(sum, read.events(), 0);
     }
 
     private Read commit(List<PartitionRead> reads, boolean rebuilt) {
         Tallies delta = new Tallies();
-        Tallies fresh = new Tallies();
+        Tallies unsettled = new Tallies();
         List<BucketDelta> deltas = new ArrayList<>();
         for (PartitionRead read : reads) {
             partitions.put(read.partition(), read.state());
             rebuilt |= read.reread();
             delta.addAll(read.delta());
-            fresh.addAll(read.fresh());
+            unsettled.addAll(read.unsettled());
             if (!read.delta().isEmpty()) {
                 deltas.add(new BucketDelta(read.partition().bucket(), read.delta()));
             }
@@ -203,12 +212,13 @@ final class LiveTail {
             stable = null;
             Tallies whole = stable();
             return new Read(
-                    () -> whole, whole, List.of(), true, fresh, rows, sent, rereads, counted);
+                    () -> whole, whole, List.of(), true, unsettled, rows, sent, rereads, counted);
         }
         if (stable != null) {
             stable.addAll(delta);
         }
-        return new Read(this::stable, delta, deltas, false, fresh, rows, sent, rereads, counted);
+        return new Read(
+                this::stable, delta, deltas, false, unsettled, rows, sent, rereads, counted);
     }
 
     /**
@@ -279,6 +289,7 @@ final class LiveTail {
                                         partition,
                                         settled(state.settled(), settling, claims),
                                         read,
+                                        state.ahead(),
                                         settledBefore,
                                         until,
                                         marks.join(),
@@ -290,7 +301,10 @@ final class LiveTail {
         return events.readPartitionSince(board, partition.bucket(), partition.shard(), from);
     }
 
-    /** The new held slices, and the fresh part: rows past the held range, claims held. */
+    /**
+     * The new held slices and rows ahead of them, what this read adds to the sum (rows not counted
+     * by an earlier read, claims settling now), and the claims not settled yet.
+     */
     private CompletableFuture<PartitionRead> finish(Step step) {
         Rows read = step.rows();
         List<StoredEvent> older = new ArrayList<>();
@@ -309,22 +323,44 @@ final class LiveTail {
         }
         List<Slice> held = append(read.kept(), added, step.settledBefore());
         Instant heldUntil = max(from, step.until());
-        PartitionState state = new PartitionState(step.settled(), held, heldUntil, step.marks());
+        // Rows an earlier read counted ahead of its held range are in the new slices too, and
+        // counted already: what this read adds is every other row (a read again counts anew).
+        Set<UUID> counted = read.reread() ? Set.of() : step.ahead().ids();
         Tallies delta = new Tallies();
-        added.forEach(slice -> delta.addAll(slice.plain()));
+        for (StoredEvent event : older) {
+            Instant time = TimeUuids.timeOf(event.voteId());
+            if (!time.isBefore(from)
+                    && !events.needsCheck(board, event)
+                    && !counted.contains(event.voteId())) {
+                event.foldInto(delta);
+            }
+        }
         List<StoredEvent> toCheck = new ArrayList<>(pending(held));
-        Tallies fresh = new Tallies();
+        Set<UUID> aheadIds = new HashSet<>();
+        List<StoredEvent> ahead = new ArrayList<>();
         for (StoredEvent event : newer) {
             if (events.needsCheck(board, event)) {
                 toCheck.add(event);
             } else {
-                event.foldInto(fresh);
+                aheadIds.add(event.voteId());
+                ahead.add(event);
+                if (!counted.contains(event.voteId())) {
+                    event.foldInto(delta);
+                }
             }
         }
+        PartitionState state =
+                new PartitionState(
+                        step.settled(),
+                        held,
+                        heldUntil,
+                        step.marks(),
+                        new Ahead(Collections.unmodifiableSet(aheadIds), List.copyOf(ahead)));
+        Tallies unsettled = new Tallies();
         return events.counted(board, toCheck)
                 .thenApply(
-                        counted -> {
-                            counted.forEach(event -> event.foldInto(fresh));
+                        claims -> {
+                            claims.forEach(event -> event.foldInto(unsettled));
                             step.settledDelta().forEach(event -> event.foldInto(delta));
                             return new PartitionRead(
                                     step.partition(),
@@ -332,7 +368,7 @@ final class LiveTail {
                                     read.reread(),
                                     step.counted(),
                                     delta,
-                                    fresh,
+                                    unsettled,
                                     newer.size(),
                                     read.events().size());
                         });
@@ -426,6 +462,7 @@ final class LiveTail {
             Partition partition,
             Settled settledPart,
             Rows rows,
+            Ahead ahead,
             Instant settledBefore,
             Instant until,
             long marks,
@@ -441,21 +478,24 @@ final class LiveTail {
     }
 
     /**
-     * What one read returns. {@code stable} is this tail's own: read it before the next read.
-     * {@code deltas} is {@code delta} by bucket (empty when rebuilt).
+     * What one read returns: {@code stable()}, every row counted so far that no claim decides and
+     * every settled claim that won (this tail's own: read it before the next read); {@code delta},
+     * what this read added to it ({@code deltas} by bucket, empty when rebuilt: then the sum is new
+     * as a whole); {@code unsettled}, the events whose claim is not settled yet, counted as they
+     * stand now (unique votes, retractions), for this answer only.
      */
     record Read(
             Supplier<Tallies> stableSum,
             Tallies delta,
             List<BucketDelta> deltas,
             boolean rebuilt,
-            Tallies fresh,
+            Tallies unsettled,
             long events,
             long rowsSent,
             int rereads,
             int counted) {
 
-        /** Every stable row read: this tail's own sum, to be read before the next read. */
+        /** Every row counted: this tail's own sum, to be read before the next read. */
         Tallies stable() {
             return stableSum.get();
         }
@@ -489,7 +529,7 @@ final class LiveTail {
             boolean reread,
             boolean counted,
             Tallies delta,
-            Tallies fresh,
+            Tallies unsettled,
             long freshRows,
             long rowsSent) {}
 
@@ -513,14 +553,14 @@ final class LiveTail {
 
     /**
      * What a partition holds: settled slices (folded for good, claims decided) and held slices,
-     * contiguous from the settled ones up to {@code heldUntil}, and how many late marks it had when
-     * they were read.
+     * contiguous from the settled ones up to {@code heldUntil}, the rows past them counted already
+     * ({@code ahead}), and how many late marks it had when they were read.
      */
     private record PartitionState(
-            List<Slice> settled, List<Slice> held, Instant heldUntil, long lateMarks) {
+            List<Slice> settled, List<Slice> held, Instant heldUntil, long lateMarks, Ahead ahead) {
 
         static PartitionState empty(Instant bucket) {
-            return new PartitionState(List.of(), List.of(), bucket, 0);
+            return new PartitionState(List.of(), List.of(), bucket, 0, Ahead.NONE);
         }
 
         long rows() {
@@ -531,6 +571,17 @@ final class LiveTail {
         void addTo(Tallies sum) {
             settled.forEach(slice -> sum.addAll(slice.plain()));
             held.forEach(slice -> sum.addAll(slice.plain()));
+            ahead.rows().forEach(event -> event.foldInto(sum));
         }
+    }
+
+    /**
+     * The rows past a partition's held range that count as they are (no claim decides), and their
+     * ids: the next read sends them again, with the rows that arrived since, and adds only the ones
+     * not in {@code ids}, whether they are ahead of its held range still or inside it by then.
+     */
+    private record Ahead(Set<UUID> ids, List<StoredEvent> rows) {
+
+        static final Ahead NONE = new Ahead(Set.of(), List.of());
     }
 }

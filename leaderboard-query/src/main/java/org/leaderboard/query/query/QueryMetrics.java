@@ -79,6 +79,16 @@ class QueryMetrics {
                 .increment();
     }
 
+    /** A newer head, ranked with its tail apart from the reads, was taken up. */
+    void headRankedApart() {
+        Counter.builder("leaderboard.snapshot.heads.ranked.apart")
+                .description(
+                        "Newer snapshot heads taken up after being ranked with their tail apart"
+                                + " from the reads, which went on from the head held meanwhile")
+                .register(registry)
+                .increment();
+    }
+
     <T> T timeTop(Supplier<T> query) {
         return top.record(query);
     }

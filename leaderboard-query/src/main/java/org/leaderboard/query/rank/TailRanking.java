@@ -189,6 +189,11 @@ public final class TailRanking {
         return base;
     }
 
+    /** Users with votes this version's tail changed. */
+    public int tailUsers() {
+        return changedSlots.length;
+    }
+
     /** This version's merged standings (shared, immutable). */
     public MergedStandings standings() {
         return standings;
