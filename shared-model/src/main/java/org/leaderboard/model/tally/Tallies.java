@@ -27,7 +27,11 @@ public final class Tallies {
     /** Sketches in their stored form; a user's sketch is in this map or in voters, not both. */
     private final Map<String, byte[]> storedVoters;
 
-    private final Set<HllSketch> owned = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * The sketches this instance created, which it may change in place; made when the first one is
+     * (most instances, the many small sums a tail read makes, never track voters).
+     */
+    private Set<HllSketch> owned;
 
     public Tallies() {
         this(new HashMap<>(), new HashMap<>(), new HashMap<>());
@@ -53,6 +57,13 @@ public final class Tallies {
         return new Tallies(new HashMap<>(byUser), new HashMap<>(), new HashMap<>());
     }
 
+    private Set<HllSketch> owned() {
+        if (owned == null) {
+            owned = Collections.newSetFromMap(new IdentityHashMap<>());
+        }
+        return owned;
+    }
+
     /** A vote whose voter is not tracked: the tally only. */
     public void addVote(String user, long votes) {
         byUser.merge(user, Tally.of(votes), Tally::plus);
@@ -61,17 +72,17 @@ public final class Tallies {
     public void addVote(String user, String voter, long votes) {
         byUser.merge(user, Tally.of(votes), Tally::plus);
         HllSketch sketch = sketchOf(user);
-        if (sketch != null && owned.contains(sketch)) {
+        if (sketch != null && owned().contains(sketch)) {
             sketch.update(voter);
         } else {
             HllSketch mine =
                     sketch == null
                             ? VoterSketches.of(voter)
                             : VoterSketches.union(sketch, VoterSketches.of(voter));
-            owned.add(mine);
+            owned().add(mine);
             voters.put(user, mine);
             if (sketch != null) {
-                owned.remove(sketch);
+                owned().remove(sketch);
             }
         }
     }
@@ -95,8 +106,8 @@ public final class Tallies {
             voters.put(user, userVoters);
         } else {
             HllSketch merged = VoterSketches.union(sketch, userVoters);
-            owned.remove(sketch);
-            owned.add(merged);
+            owned().remove(sketch);
+            owned().add(merged);
             voters.put(user, merged);
         }
     }
@@ -168,7 +179,7 @@ public final class Tallies {
             return null;
         }
         HllSketch decoded = VoterSketches.fromBytes(stored);
-        owned.add(decoded);
+        owned().add(decoded);
         voters.put(user, decoded);
         return decoded;
     }
