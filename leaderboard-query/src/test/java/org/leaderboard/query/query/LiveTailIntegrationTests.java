@@ -260,6 +260,35 @@ class LiveTailIntegrationTests {
                 .isZero();
     }
 
+    /** Late votes in two buckets: each is found by its own partition's mark. */
+    @Test
+    void lateVotesInTwoBucketsAreFoundEachByItsOwnPartitionsMark() {
+        BoardSettings board =
+                new BoardSettings(
+                        "two-buckets", 60, UniqueVotes.NONE, 30, 4, 4, now.minusSeconds(600));
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        for (int i = 0; i < 8; i++) {
+            vote(board, "early-" + i, 1, now.minusSeconds(45).plusMillis(i * 100L));
+            vote(board, "later-" + i, 2, now.minusSeconds(15).plusMillis(i * 100L));
+        }
+        LiveTail.Read first = tail.read(board.epoch(), now, now.plusSeconds(10));
+        assertThat(first.events()).isEqualTo(16);
+        assertThat(first.stable().get("later-7").sum()).isEqualTo(2);
+
+        // Each older than every row read in its bucket, [now - 60 s, now - 30 s) and the next.
+        vote(board, "late-first", 7, now.minusSeconds(50), now.plusMillis(300));
+        vote(board, "late-second", 3, now.minusSeconds(20), now.plusMillis(300));
+        LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(400), now.plusSeconds(10));
+
+        assertThat(next.counted()).as("the two marked partitions are counted").isEqualTo(2);
+        assertThat(next.rereads()).isEqualTo(2);
+        assertThat(next.stable().get("late-first").sum()).isEqualTo(7);
+        assertThat(next.stable().get("late-second").sum()).isEqualTo(3);
+        assertThat(next.stable().get("early-0").sum()).isEqualTo(1);
+        assertThat(next.events()).isEqualTo(18);
+        assertThat(LiveTail.fold(next).tallies().users()).isEqualTo(18);
+    }
+
     @Test
     void aLateRowWithoutItsMarkIsFoundOnlyWhenEveryHeldRangeIsCounted() {
         BoardSettings board = board("unmarked");
