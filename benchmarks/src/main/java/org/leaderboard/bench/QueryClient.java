@@ -86,6 +86,27 @@ final class QueryClient {
                         + " the query service does not offer the bounded-staleness view yet");
     }
 
+    /**
+     * A statistic of one of the query service's meters ({@code COUNT}, {@code TOTAL}, ...) from
+     * {@code /actuator/metrics}; empty when it is not there.
+     */
+    Optional<Double> meter(String name, String statistic) {
+        Answer r = get("/actuator/metrics/" + name);
+        if (r.statusCode() != 200) {
+            return Optional.empty();
+        }
+        try {
+            for (var measurement : JSON.readTree(r.body()).path("measurements")) {
+                if (statistic.equals(measurement.path("statistic").asText())) {
+                    return Optional.of(measurement.path("value").asDouble());
+                }
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Heap in use after a full GC, in bytes; empty when jcmd or the metric is unavailable. */
     Optional<Double> heapAfterGc() {
         if (pid.isEmpty() || !fullGc(pid.get())) {

@@ -106,6 +106,8 @@ final class ReadsUnderWrites {
                             + " s until the tail is steady ...");
             sleep(warmup);
             long storedBefore = writes.stored();
+            long lateBefore = writes.late();
+            TailReads readsBefore = tailReads();
             long started = System.nanoTime();
             String b = board.board();
             RateRow row =
@@ -124,13 +126,42 @@ final class ReadsUnderWrites {
             double achieved = (writes.stored() - storedBefore) / seconds;
             Progress.say(
                     String.format(
-                            "  %s: %.0f votes/s achieved; strong top-100 p50 %.2f ms (%d"
-                                    + " queries)",
+                            "  %s: %.0f votes/s achieved (%d marked late); strong top-100"
+                                    + " p50 %.2f ms (%d queries); %s",
                             label,
                             achieved,
+                            writes.late() - lateBefore,
                             row.strongTop1().p50Millis(),
-                            row.strongTop1().requests()));
+                            row.strongTop1().requests(),
+                            tailReads().since(readsBefore)));
             return row.withAchieved(achieved);
+        }
+    }
+
+    /** The query service's shared strong reads so far: how many, rows sent, held ranges checked. */
+    private TailReads tailReads() {
+        return new TailReads(
+                queries.meter("leaderboard.tail.rows.sent", "COUNT").orElse(0.0),
+                queries.meter("leaderboard.tail.rows.sent", "TOTAL").orElse(0.0),
+                queries.meter("leaderboard.tail.counts", "COUNT").orElse(0.0),
+                queries.meter("leaderboard.tail.rereads", "COUNT").orElse(0.0));
+    }
+
+    /**
+     * What the query service's strong reads did during one rate's queries: reads, rows sent per
+     * read, held ranges counted because of a late mark, and read again because the count differed.
+     */
+    private record TailReads(double reads, double rowsSent, double counts, double rereads) {
+
+        String since(TailReads before) {
+            double n = reads - before.reads;
+            return String.format(
+                    "%.0f shared strong reads, %.0f rows sent per read, %.0f held ranges counted,"
+                            + " %.0f read again",
+                    n,
+                    n > 0 ? (rowsSent - before.rowsSent) / n : 0,
+                    counts - before.counts,
+                    rereads - before.rereads);
         }
     }
 

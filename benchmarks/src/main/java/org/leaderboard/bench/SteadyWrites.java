@@ -33,6 +33,7 @@ final class SteadyWrites implements AutoCloseable {
 
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong stored = new AtomicLong();
+    private final AtomicLong late = new AtomicLong();
 
     private SteadyWrites() {}
 
@@ -64,6 +65,15 @@ final class SteadyWrites implements AutoCloseable {
     /** Votes stored so far. */
     long stored() {
         return stored.get();
+    }
+
+    /**
+     * Votes stored so far whose insert completed more than the writer's {@code late-after} after
+     * their time, and so were marked late: each makes the query services count a held range, and
+     * read it again.
+     */
+    long late() {
+        return late.get();
     }
 
     private void paced(Store events, BoardSettings board, int users, int votesPerSecond) {
@@ -100,7 +110,13 @@ final class SteadyWrites implements AutoCloseable {
         store.events()
                 .insert(board, vote, now)
                 .thenCompose(
-                        inserted -> store.marks().markIfLate(board, vote.voteId(), Instant.now()))
+                        inserted -> {
+                            Instant completedAt = Instant.now();
+                            if (store.marks().isLate(vote.voteId(), completedAt)) {
+                                late.incrementAndGet();
+                            }
+                            return store.marks().markIfLate(board, vote.voteId(), completedAt);
+                        })
                 .whenComplete(
                         (done, failure) -> {
                             inFlight.release();
