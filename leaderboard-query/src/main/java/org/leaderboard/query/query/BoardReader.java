@@ -136,10 +136,10 @@ class BoardReader implements DisposableBean {
      * while reads go on from the snapshot held (a tail from an older cutoff is as correct; answers
      * name the snapshot they used), and taken up by the first read after that ranking is ready; at
      * once when the tail is small ({@code query.tail.rank-apart-from-users}) or there is no ranking
-     * to go on from (the first read, a new period, a partition read again). The ranking of the
-     * tail's rows is carried from read to read ({@link TailRanking}): each read adds the rows no
-     * earlier read counted. The rows of the last 100 ms and the claims not settled yet are ranked
-     * on top of it for this answer only.
+     * to go on from (the first read, a new period). The ranking of the tail's rows is carried from
+     * read to read ({@link TailRanking}): each read adds the rows no earlier read counted. The rows
+     * of the last 100 ms and the claims not settled yet are ranked on top of it for this answer
+     * only.
      */
     private RankedBoard readNow(BoardSettings board, LiveBoard live) {
         try {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,8 +38,10 @@ import org.leaderboard.model.time.TimeUuids;
  *       whose marks changed asks the replicas how many rows its held range has now ({@code
  *       count(*)}, no row is sent): rows are never removed from a tail partition, so the same count
  *       means the same rows. A different count makes the partition read its held range again,
- *       whole. ({@code countHeldRows} counts every partition at every read instead, for writers
- *       that do not mark yet);
+ *       whole, and add the rows in it that no read counted before: the held slices keep their rows'
+ *       ids, so late rows are added like any new ones and the tail's ranking is not built again.
+ *       ({@code countHeldRows} counts every partition at every read instead, for writers that do
+ *       not mark yet);
  *   <li>rows from the newest held moment on are read at every read: only those are sent. The held
  *       range ends {@code heldLag} before the read's "now", so that votes still being stored while
  *       it runs land in the part that is read again, not in a held range. Each of those rows is
@@ -68,6 +71,8 @@ final class LiveTail {
 
     /** Slices shorter than this are extended by the next read instead of starting another. */
     private static final Duration SLICE = Duration.ofSeconds(1);
+
+    private static final long[] NO_IDS = new long[0];
 
     private final BoardSettings board;
     private final EventFolds events;
@@ -191,7 +196,6 @@ final class LiveTail {
         List<BucketDelta> deltas = new ArrayList<>();
         for (PartitionRead read : reads) {
             partitions.put(read.partition(), read.state());
-            rebuilt |= read.reread();
             delta.addAll(read.delta());
             unsettled.addAll(read.unsettled());
             if (!read.delta().isEmpty()) {
@@ -269,7 +273,12 @@ final class LiveTail {
                                 newRows,
                                 (stored, read) ->
                                         stored == heldRows
-                                                ? new Rows(held, state.heldUntil(), read, false)
+                                                ? new Rows(
+                                                        held,
+                                                        state.heldUntil(),
+                                                        read,
+                                                        false,
+                                                        List.of())
                                                 : null)
                         .thenCompose(
                                 same ->
@@ -280,7 +289,7 @@ final class LiveTail {
                                                                 all ->
                                                                         new Rows(
                                                                                 List.of(), heldFrom,
-                                                                                all, true)));
+                                                                                all, true, held)));
         Instant until = min(readBefore, bucketEnd);
         return rows.thenCombine(
                         settledClaims,
@@ -324,8 +333,11 @@ final class LiveTail {
         List<Slice> held = append(read.kept(), added, step.settledBefore());
         Instant heldUntil = max(from, step.until());
         // Rows an earlier read counted ahead of its held range are in the new slices too, and
-        // counted already: what this read adds is every other row (a read again counts anew).
-        Set<UUID> counted = read.reread() ? Set.of() : step.ahead().ids();
+        // counted already: what this read adds is every other row. A held range read again holds
+        // the rows of the slices it replaces, counted already too: by their ids, only the rows
+        // stored late behind them are added, and the ranking takes them in like any new rows.
+        Set<UUID> counted =
+                read.reread() ? countedIds(read.replaced(), step.ahead()) : step.ahead().ids();
         Tallies delta = new Tallies();
         for (StoredEvent event : older) {
             Instant time = TimeUuids.timeOf(event.voteId());
@@ -378,12 +390,15 @@ final class LiveTail {
     private Slice slice(Instant from, Instant to, List<StoredEvent> rows) {
         Tallies plain = new Tallies();
         List<StoredEvent> pending = new ArrayList<>();
-        long count = 0;
+        long[] ids = new long[2 * rows.size()];
+        int count = 0;
         for (StoredEvent event : rows) {
             Instant time = TimeUuids.timeOf(event.voteId());
             if (time.isBefore(from) || !time.isBefore(to)) {
                 continue;
             }
+            ids[2 * count] = event.voteId().getMostSignificantBits();
+            ids[2 * count + 1] = event.voteId().getLeastSignificantBits();
             count++;
             if (events.needsCheck(board, event)) {
                 pending.add(event);
@@ -391,7 +406,8 @@ final class LiveTail {
                 event.foldInto(plain);
             }
         }
-        return new Slice(from, to, plain, count, List.copyOf(pending));
+        return new Slice(
+                from, to, plain, count, List.copyOf(pending), Arrays.copyOf(ids, 2 * count));
     }
 
     /**
@@ -434,8 +450,21 @@ final class LiveTail {
                         settling.get(settling.size() - 1).to(),
                         plain,
                         rows,
-                        List.of()));
+                        List.of(),
+                        NO_IDS));
         return new Settled(List.copyOf(all), counted);
+    }
+
+    /** The ids of the rows of {@code slices} and of the rows counted ahead of them. */
+    private static Set<UUID> countedIds(List<Slice> slices, Ahead ahead) {
+        Set<UUID> ids = new HashSet<>(ahead.ids());
+        for (Slice slice : slices) {
+            long[] pairs = slice.ids();
+            for (int i = 0; i < pairs.length; i += 2) {
+                ids.add(new UUID(pairs[i], pairs[i + 1]));
+            }
+        }
+        return ids;
     }
 
     private static List<StoredEvent> pending(List<Slice> slices) {
@@ -452,8 +481,16 @@ final class LiveTail {
         return a.isAfter(b) ? a : b;
     }
 
-    /** The rows read of a partition from {@code from} on; {@code kept} the held slices before. */
-    private record Rows(List<Slice> kept, Instant from, List<StoredEvent> events, boolean reread) {}
+    /**
+     * The rows read of a partition from {@code from} on; {@code kept} the held slices before; when
+     * the held range is read again, {@code replaced} the held slices it replaces.
+     */
+    private record Rows(
+            List<Slice> kept,
+            Instant from,
+            List<StoredEvent> events,
+            boolean reread,
+            List<Slice> replaced) {}
 
     /** Settled slices, and the settling claims that counted (which the stable part gains). */
     private record Settled(List<Slice> slices, List<StoredEvent> counted) {}
@@ -535,10 +572,17 @@ final class LiveTail {
 
     /**
      * The rows of one partition with time in [from, to) as read: the events that count as they are,
-     * folded, and the ones whose claim decides, kept.
+     * folded, and the ones whose claim decides, kept; and, while held, the ids of all of them (as
+     * pairs of longs, 16 bytes a row): a held range read again adds only the rows not among them.
+     * Settled slices are never read again and keep none.
      */
     private record Slice(
-            Instant from, Instant to, Tallies plain, long rows, List<StoredEvent> pending) {
+            Instant from,
+            Instant to,
+            Tallies plain,
+            long rows,
+            List<StoredEvent> pending,
+            long[] ids) {
 
         /** This slice and the next one, contiguous, as one (neither is changed). */
         Slice plus(Slice next) {
@@ -547,7 +591,9 @@ final class LiveTail {
             sum.addAll(next.plain());
             List<StoredEvent> both = new ArrayList<>(pending);
             both.addAll(next.pending());
-            return new Slice(from, next.to(), sum, rows + next.rows(), List.copyOf(both));
+            long[] all = Arrays.copyOf(ids, ids.length + next.ids().length);
+            System.arraycopy(next.ids(), 0, all, ids.length, next.ids().length);
+            return new Slice(from, next.to(), sum, rows + next.rows(), List.copyOf(both), all);
         }
     }
 
