@@ -87,8 +87,9 @@ final class QueryClient {
     }
 
     /**
-     * A statistic of one of the query service's meters ({@code COUNT}, {@code TOTAL}, ...) from
-     * {@code /actuator/metrics}; empty when it is not there.
+     * A statistic of one of the query service's meters ({@code COUNT}, {@code TOTAL}, {@code VALUE}
+     * for a gauge, ...) from {@code /actuator/metrics} ({@code name} may carry a tag filter); empty
+     * when it is not there.
      */
     Optional<Double> meter(String name, String statistic) {
         Answer r = get("/actuator/metrics/" + name);
@@ -112,16 +113,7 @@ final class QueryClient {
         if (pid.isEmpty() || !fullGc(pid.get())) {
             return Optional.empty();
         }
-        Answer r = get("/actuator/metrics/jvm.memory.used?tag=area:heap");
-        if (r.statusCode() != 200) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(
-                    JSON.readTree(r.body()).path("measurements").path(0).path("value").asDouble());
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return meter("jvm.memory.used?tag=area:heap", "VALUE");
     }
 
     private static boolean fullGc(long pid) {

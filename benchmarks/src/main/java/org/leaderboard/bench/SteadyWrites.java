@@ -69,8 +69,8 @@ final class SteadyWrites implements AutoCloseable {
 
     /**
      * Votes stored so far whose insert completed more than the writer's {@code late-after} after
-     * their time, and so were marked late: each makes the query services count a held range, and
-     * read it again.
+     * their time, and so were marked late: each makes the query services count the held range of
+     * its partition, and read it again if the vote landed in it.
      */
     long late() {
         return late.get();
