@@ -2,6 +2,7 @@ package org.leaderboard.query.web;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -27,7 +28,9 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The query API: a page of a board's ranking, and one user's standing. Parameters are taken as text
  * and read by {@link Parameters}, and every parameter is named, so that {@link KnownParameters} can
- * list them.
+ * list them. Their OpenAPI descriptions sit on the methods, not on the parameters: Spring looks up
+ * a converter for every argument of every request by the parameter's annotations, compared member
+ * by member, and the documentation annotations made that a sixteenth of an eventual answer's CPU.
  */
 @RestController
 @RequestMapping("/boards/{board}")
@@ -110,38 +113,48 @@ class LeaderboardController {
         QueryProblem.DATABASE_UNAVAILABLE,
         QueryProblem.READ_NOT_READY
     })
+    @Parameter(
+            name = "board",
+            in = ParameterIn.PATH,
+            description = ParameterDocs.BOARD,
+            example = "song-contest")
+    @Parameter(
+            name = "offset",
+            in = ParameterIn.QUERY,
+            description = ParameterDocs.OFFSET,
+            example = "0",
+            schema = @Schema(type = "integer"))
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ParameterDocs.LIMIT,
+            example = "20",
+            schema = @Schema(type = "integer"))
+    @Parameter(
+            name = "asOf",
+            in = ParameterIn.QUERY,
+            description = ParameterDocs.AS_OF,
+            example = "2026-11-21T10:15:30Z")
+    @Parameter(
+            name = "consistency",
+            in = ParameterIn.QUERY,
+            description = ParameterDocs.CONSISTENCY,
+            example = "eventual",
+            schema = @Schema(allowableValues = {"strong", "eventual"}))
+    @Parameter(
+            name = "users",
+            in = ParameterIn.QUERY,
+            description =
+                    "Users to show instead of a page, separated by commas (or the parameter"
+                            + " repeated), 1 to query.max-limit; not with offset or limit",
+            example = "abba,queen,a-ha")
     Leaderboard leaderboard(
-            @Parameter(description = ParameterDocs.BOARD, example = "song-contest") @PathVariable
-                    String board,
-            @Parameter(
-                            description = ParameterDocs.OFFSET,
-                            example = "0",
-                            schema = @Schema(type = "integer"))
-                    @RequestParam(name = "offset", required = false)
-                    String offset,
-            @Parameter(
-                            description = ParameterDocs.LIMIT,
-                            example = "20",
-                            schema = @Schema(type = "integer"))
-                    @RequestParam(name = "limit", required = false)
-                    String limit,
-            @Parameter(description = ParameterDocs.AS_OF, example = "2026-11-21T10:15:30Z")
-                    @RequestParam(name = "asOf", required = false)
-                    String asOf,
-            @Parameter(
-                            description = ParameterDocs.CONSISTENCY,
-                            example = "eventual",
-                            schema = @Schema(allowableValues = {"strong", "eventual"}))
-                    @RequestParam(name = "consistency", required = false)
-                    String consistency,
-            @Parameter(
-                            description =
-                                    "Users to show instead of a page, separated by commas (or"
-                                            + " the parameter repeated), 1 to query.max-limit;"
-                                            + " not with offset or limit",
-                            example = "abba,queen,a-ha")
-                    @RequestParam(name = "users", required = false)
-                    String users) {
+            @PathVariable String board,
+            @RequestParam(name = "offset", required = false) String offset,
+            @RequestParam(name = "limit", required = false) String limit,
+            @RequestParam(name = "asOf", required = false) String asOf,
+            @RequestParam(name = "consistency", required = false) String consistency,
+            @RequestParam(name = "users", required = false) String users) {
         if (users != null) {
             return friends(board, users, offset, limit, asOf, consistency);
         }
@@ -178,29 +191,41 @@ class LeaderboardController {
         QueryProblem.DATABASE_UNAVAILABLE,
         QueryProblem.READ_NOT_READY
     })
+    @Parameter(
+            name = "board",
+            in = ParameterIn.PATH,
+            description = ParameterDocs.BOARD,
+            example = "song-contest")
+    @Parameter(
+            name = "user",
+            in = ParameterIn.PATH,
+            description = "The user (what votes were cast for)",
+            example = "queen")
+    @Parameter(
+            name = "around",
+            in = ParameterIn.QUERY,
+            description =
+                    "How many users above and below to include, 0 to 50; default"
+                            + " query.default-around (5)",
+            example = "3",
+            schema = @Schema(type = "integer"))
+    @Parameter(
+            name = "asOf",
+            in = ParameterIn.QUERY,
+            description = ParameterDocs.AS_OF,
+            example = "2026-11-21T10:15:30Z")
+    @Parameter(
+            name = "consistency",
+            in = ParameterIn.QUERY,
+            description = ParameterDocs.CONSISTENCY,
+            example = "eventual",
+            schema = @Schema(allowableValues = {"strong", "eventual"}))
     UserStanding user(
-            @Parameter(description = ParameterDocs.BOARD, example = "song-contest") @PathVariable
-                    String board,
-            @Parameter(description = "The user (what votes were cast for)", example = "queen")
-                    @PathVariable
-                    String user,
-            @Parameter(
-                            description =
-                                    "How many users above and below to include, 0 to 50;"
-                                            + " default query.default-around (5)",
-                            example = "3",
-                            schema = @Schema(type = "integer"))
-                    @RequestParam(name = "around", required = false)
-                    String around,
-            @Parameter(description = ParameterDocs.AS_OF, example = "2026-11-21T10:15:30Z")
-                    @RequestParam(name = "asOf", required = false)
-                    String asOf,
-            @Parameter(
-                            description = ParameterDocs.CONSISTENCY,
-                            example = "eventual",
-                            schema = @Schema(allowableValues = {"strong", "eventual"}))
-                    @RequestParam(name = "consistency", required = false)
-                    String consistency) {
+            @PathVariable String board,
+            @PathVariable String user,
+            @RequestParam(name = "around", required = false) String around,
+            @RequestParam(name = "asOf", required = false) String asOf,
+            @RequestParam(name = "consistency", required = false) String consistency) {
         int neighbours = Parameters.wholeNumber("around", around, settings.defaultAround());
         return Answers.await(
                 queries.query(
