@@ -2,6 +2,7 @@ package org.leaderboard.faults;
 
 import static org.awaitility.Awaitility.await;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import java.io.IOException;
@@ -32,11 +33,9 @@ final class TestCluster {
     private static TestCluster shared;
 
     final CassandraCluster cassandra;
-    private final CqlSession admin;
 
     private TestCluster(CassandraCluster cassandra) {
         this.cassandra = cassandra;
-        this.admin = Sessions.connect(cassandra.contactPoints(), null, ClientSecurity.NONE);
     }
 
     static synchronized TestCluster shared() {
@@ -82,16 +81,29 @@ final class TestCluster {
      * A new keyspace at RF 3 holding every table of schema.cql. Soon after nodes join, a table
      * statement can reach a coordinator that has not yet learnt of the new keyspace ("does not
      * exist"); the schema is idempotent, so it is applied again until every node agrees.
+     *
+     * <p>Each attempt uses a session of its own. A session kept across tests that kill and restart
+     * nodes can be left with a closed control connection while its pools are back: its statements
+     * succeed, but its schema-agreement check fails on that connection and answers "no" without a
+     * word. In one suite run every test after the one that restarts all three nodes timed out here.
      */
     String newKeyspace(String prefix) {
         String keyspace =
                 prefix + "_" + KEYSPACES.incrementAndGet() + "_" + System.nanoTime() % 1000;
-        await().atMost(Duration.ofMinutes(1))
-                .ignoreExceptionsInstanceOf(InvalidQueryException.class)
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptionsMatching(
+                        e ->
+                                e instanceof InvalidQueryException
+                                        || e instanceof AllNodesFailedException)
                 .until(
                         () -> {
-                            Schema.apply(admin, keyspace, cassandra.replication());
-                            return admin.checkSchemaAgreement();
+                            try (CqlSession admin =
+                                    Sessions.connect(
+                                            cassandra.contactPoints(), null, ClientSecurity.NONE)) {
+                                Schema.apply(admin, keyspace, cassandra.replication());
+                                return admin.checkSchemaAgreement();
+                            }
                         });
         return keyspace;
     }
