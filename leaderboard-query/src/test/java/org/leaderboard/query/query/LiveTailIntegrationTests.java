@@ -265,6 +265,38 @@ class LiveTailIntegrationTests {
                 .isZero();
     }
 
+    /**
+     * Reads close together extend the open held slice one part each; the slice is made one part
+     * again when the next starts. Every row is counted once either way, and a held range read again
+     * across such slices adds only the late vote.
+     */
+    @Test
+    void slicesExtendedByManyReadsCountEachRowOnceAndKnowTheirRowsWhenReadAgain() {
+        BoardSettings board = board("many-reads");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        Instant start = now.minusSeconds(20);
+        for (int i = 0; i < 30; i++) {
+            Instant time = start.plusMillis(i * 50L);
+            vote(board, "user-" + i, i + 1, time);
+            LiveTail.Read read = tail.read(board.epoch(), time.plus(LAG).plusMillis(10), now);
+            assertThat(read.delta().users()).as("read %d adds its one new vote", i).isEqualTo(1);
+            assertThat(read.delta().get("user-" + i).sum()).isEqualTo(i + 1);
+        }
+
+        vote(board, "late", 7, now.minusSeconds(50), start.plusSeconds(2));
+        LiveTail.Read next = tail.read(board.epoch(), start.plusSeconds(3), now);
+
+        assertThat(next.rereads()).isEqualTo(1);
+        assertThat(next.rebuilt()).isFalse();
+        assertThat(next.delta().users()).as("the late vote alone is added").isEqualTo(1);
+        assertThat(next.delta().get("late").sum()).isEqualTo(7);
+        assertThat(next.events()).isEqualTo(31);
+        for (int i = 0; i < 30; i++) {
+            assertThat(next.stable().get("user-" + i).sum()).isEqualTo(i + 1);
+        }
+        assertThat(LiveTail.fold(next).tallies().users()).isEqualTo(31);
+    }
+
     /** Late votes in two buckets: each is found by its own partition's mark. */
     @Test
     void lateVotesInTwoBucketsAreFoundEachByItsOwnPartitionsMark() {

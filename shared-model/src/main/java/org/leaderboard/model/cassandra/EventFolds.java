@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.leaderboard.model.board.BoardSettings;
 
@@ -55,10 +56,17 @@ public final class EventFolds {
                 board, bucket, shard, from, settledBefore, counting(board));
     }
 
-    /** The rows of one partition from {@code from} on, unfolded; see {@link VoteEventDao}. */
+    /**
+     * The rows of one partition from {@code from} on, unfolded, those in {@code known} as given
+     * there; see {@link VoteEventDao#readPartitionSince}.
+     */
     public CompletableFuture<List<StoredEvent>> readPartitionSince(
-            BoardSettings board, Instant bucket, int shard, Instant from) {
-        return events.readPartitionSince(board, bucket, shard, from);
+            BoardSettings board,
+            Instant bucket,
+            int shard,
+            Instant from,
+            Map<UUID, StoredEvent> known) {
+        return events.readPartitionSince(board, bucket, shard, from, known);
     }
 
     /** The rows of one partition with time in [from, to), counted by Cassandra. */
