@@ -409,6 +409,10 @@ final class LiveTail {
                 event.foldInto(plain);
             }
         }
+        if (count == 0) {
+            // No part at all: a read that found nothing new extends the open slice for free.
+            return new Slice(from, to, List.of(), 0, List.of(), List.of());
+        }
         return new Slice(
                 from,
                 to,
