@@ -24,6 +24,8 @@ final class ReadsUnderWrites {
     static final String NAME = "6 reads under writes";
     private static final String SCENARIO = ReadsUnderWrites.NAME;
     private static final int FLAT_OUT = BenchOptions.FLAT_OUT;
+    private static final String TAIL_PHASE = "leaderboard.strong.read?tag=phase:tail";
+    private static final String RANK_PHASE = "leaderboard.strong.read?tag=phase:rank";
 
     private final BenchOptions options;
     private final BoardLoader loader;
@@ -144,24 +146,36 @@ final class ReadsUnderWrites {
                 queries.meter("leaderboard.tail.rows.sent", "COUNT").orElse(0.0),
                 queries.meter("leaderboard.tail.rows.sent", "TOTAL").orElse(0.0),
                 queries.meter("leaderboard.tail.counts", "COUNT").orElse(0.0),
-                queries.meter("leaderboard.tail.rereads", "COUNT").orElse(0.0));
+                queries.meter("leaderboard.tail.rereads", "COUNT").orElse(0.0),
+                queries.meter(TAIL_PHASE, "TOTAL_TIME").orElse(0.0),
+                queries.meter(RANK_PHASE, "TOTAL_TIME").orElse(0.0));
     }
 
     /**
      * What the query service's strong reads did during one rate's queries: reads, rows sent per
-     * read, held ranges counted because of a late mark, and read again because the count differed.
+     * read, held ranges counted because of a late mark, read again because the count differed, and
+     * the time of the reads' two phases.
      */
-    private record TailReads(double reads, double rowsSent, double counts, double rereads) {
+    private record TailReads(
+            double reads,
+            double rowsSent,
+            double counts,
+            double rereads,
+            double tailSeconds,
+            double rankSeconds) {
 
         String since(TailReads before) {
             double n = reads - before.reads;
             return String.format(
                     "%.0f shared strong reads, %.0f rows sent per read, %.0f held ranges counted,"
-                            + " %.0f read again",
+                            + " %.0f read again; a read's mean %.2f ms for its tail, %.2f ms to"
+                            + " rank",
                     n,
                     n > 0 ? (rowsSent - before.rowsSent) / n : 0,
                     counts - before.counts,
-                    rereads - before.rereads);
+                    rereads - before.rereads,
+                    n > 0 ? 1000 * (tailSeconds - before.tailSeconds) / n : 0,
+                    n > 0 ? 1000 * (rankSeconds - before.rankSeconds) / n : 0);
         }
     }
 

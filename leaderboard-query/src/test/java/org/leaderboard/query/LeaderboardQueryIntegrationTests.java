@@ -424,7 +424,9 @@ class LeaderboardQueryIntegrationTests {
         assertThat(prometheus)
                 .contains("leaderboard_query_seconds_count{type=\"top\"}")
                 .contains("leaderboard_query_seconds_count{type=\"user\"}")
-                .contains("leaderboard_tail_events_count");
+                .contains("leaderboard_tail_events_count")
+                .contains("leaderboard_strong_read_seconds_count{phase=\"tail\"}")
+                .contains("leaderboard_strong_read_seconds_count{phase=\"rank\"}");
     }
 
     private BoardSettings board(String name) {

@@ -115,6 +115,12 @@ class OperationsIntegrationTests {
         assertThat(query.value("leaderboard_tail_events_max")).isEqualTo(5);
         assertThat(query.value("leaderboard_query_seconds_count{type=\"top\"}")).isEqualTo(2);
         assertThat(query.value("leaderboard_query_seconds_sum{type=\"top\"}")).isPositive();
+        // Each of the two strong queries had a read of its own: both phases timed once each.
+        for (String phase : List.of("tail", "rank")) {
+            String tag = "{phase=\"" + phase + "\"}";
+            assertThat(query.value("leaderboard_strong_read_seconds_count" + tag)).isEqualTo(2);
+            assertThat(query.value("leaderboard_strong_read_seconds_sum" + tag)).isPositive();
+        }
     }
 
     @Test

@@ -153,6 +153,7 @@ class BoardReader implements DisposableBean {
     }
 
     private RankedBoard readNowOrFail(BoardSettings board, LiveBoard live) {
+        long started = System.nanoTime();
         Instant now = clock.instant();
         Instant periodStart = board.periodStart(now);
         Instant until = now.plus(settings.futureTolerance());
@@ -186,7 +187,6 @@ class BoardReader implements DisposableBean {
         }
         live.snapshot = snapshot;
         live.periodStart = periodStart;
-        metrics.tailRead(tail);
         long nanos = System.nanoTime();
         TailRanking ranking = live.ranking;
         if (ranking == null || ranking.base() != snapshot.ranked() || tail.rebuilt()) {
@@ -206,6 +206,7 @@ class BoardReader implements DisposableBean {
         Tallies onTop = tail.unsettled();
         onTop.addAll(live.pending);
         MergedStandings standings = ranking.standingsWith(onTop);
+        metrics.tailRead(tail, started, nanos, System.nanoTime());
         return new RankedBoard(
                 board.board(),
                 snapshot.cutoff(),

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
@@ -29,6 +30,8 @@ class QueryMetrics {
     private final DistributionSummary tailRowsSent;
     private final Counter tailRereads;
     private final Counter tailCounts;
+    private final Timer readTail;
+    private final Timer readRank;
     private final MeterRegistry registry;
 
     QueryMetrics(MeterRegistry registry) {
@@ -59,6 +62,21 @@ class QueryMetrics {
                                 "Held tail ranges counted (count(*)) because their partition had a"
                                         + " new late mark")
                         .register(registry);
+        this.readTail = readPhase(registry, "tail");
+        this.readRank = readPhase(registry, "rank");
+    }
+
+    /**
+     * Where a shared strong read's time goes: {@code tail}, from its start until its tail rows and
+     * the newest head are in (the replicas' round trips, and the rows folded as they arrive);
+     * {@code rank}, ranking what the read added and merging it for the answer. A query's time
+     * beyond these is its wait for the read to start, and HTTP.
+     */
+    private static Timer readPhase(MeterRegistry registry, String phase) {
+        return Timer.builder("leaderboard.strong.read")
+                .description("Time of one phase of a shared strong read (tail, rank)")
+                .tag("phase", phase)
+                .register(registry);
     }
 
     private static Timer queryTimer(MeterRegistry registry, String type) {
@@ -103,9 +121,11 @@ class QueryMetrics {
 
     /**
      * A shared strong read: the tail's events, the rows sent, the held ranges counted and read
-     * again.
+     * again, and how long its phases took.
      */
-    void tailRead(LiveTail.Read read) {
+    void tailRead(LiveTail.Read read, long startedNanos, long tailNanos, long rankedNanos) {
+        readTail.record(tailNanos - startedNanos, TimeUnit.NANOSECONDS);
+        readRank.record(rankedNanos - tailNanos, TimeUnit.NANOSECONDS);
         tailEvents.record(read.events());
         tailRowsSent.record(read.rowsSent());
         tailCounts.increment(read.counted());
