@@ -90,7 +90,11 @@ public final class ServiceProcess {
         }
     }
 
-    /** Waits until {@code /actuator/health} answers 200, failing early if the process dies. */
+    /**
+     * Waits until {@code /actuator/health} answers 200 and the service's own log says it listens on
+     * its port, failing early if the process dies. Without the second check another process on the
+     * same port (a port handed out twice) could answer for a service that failed to start.
+     */
     public void awaitHealthy(Duration timeout) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest request =
@@ -101,13 +105,22 @@ public final class ServiceProcess {
                 throw new IllegalStateException(
                         name + " exited with code " + process.exitValue() + "; see " + log);
             }
-            if (isHealthy(client, request)) {
+            if (isHealthy(client, request) && saysItListens()) {
                 return;
             }
             sleep(300);
         }
         throw new IllegalStateException(
                 name + " was not healthy after " + timeout + "; see " + log);
+    }
+
+    /** Spring Boot's "Tomcat started on port N" or "Netty started on port N" in this log. */
+    private boolean saysItListens() {
+        try {
+            return Files.readString(log).contains("started on port " + port + " ");
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     private static boolean isHealthy(HttpClient client, HttpRequest request) {
