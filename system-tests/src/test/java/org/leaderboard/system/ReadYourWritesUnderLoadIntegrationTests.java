@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * and are found only through the writer's late marks. The worker passes every second and merges its
  * layers as they grow, so the replicas reach most new heads by folding the events since the head
  * they hold: that path is under the probes too. The replicas rank every newer head apart from their
- * reads ({@code query.tail.rank-apart-from-users=0}; by default only large tails are), and the late
+ * reads ({@code query.tail.rank-apart-from-users=0}; by default only large tails are) and take up
+ * every newer head ({@code query.tail.newer-head-after=0s}; by default one 30 s past), and the late
  * probes make many reads read a held range again meanwhile (adding only the late rows, so that a
  * ranking in progress goes on): the probes are answered while newer heads are handed over, and at
  * least one must be.
@@ -61,7 +62,10 @@ class ReadYourWritesUnderLoadIntegrationTests {
 
     private static final Duration MAX_PROBING = Duration.ofSeconds(100);
     private static final List<String> TAIL =
-            List.of("--query.tail.settled-margin=2s", "--query.tail.rank-apart-from-users=0");
+            List.of(
+                    "--query.tail.settled-margin=2s",
+                    "--query.tail.rank-apart-from-users=0",
+                    "--query.tail.newer-head-after=0s");
 
     private static RunningSystem system;
     private static List<String> replicas;

@@ -134,12 +134,13 @@ class BoardReader implements DisposableBean {
      * still that snapshot's, the tail read is the one this read needs (one round trip instead of
      * two in a row). A newer head is ranked with its tail on another thread ({@link #nextHead})
      * while reads go on from the snapshot held (a tail from an older cutoff is as correct; answers
-     * name the snapshot they used), and taken up by the first read after that ranking is ready; at
-     * once when the tail is small ({@code query.tail.rank-apart-from-users}) or there is no ranking
-     * to go on from (the first read, a new period). The ranking of the tail's rows is carried from
-     * read to read ({@link TailRanking}): each read adds the rows no earlier read counted. The rows
-     * of the last 100 ms and the claims not settled yet are ranked on top of it for this answer
-     * only.
+     * name the snapshot they used), and taken up by the first read after that ranking is ready;
+     * such a head is started only once it is {@code query.tail.newer-head-after} past the held one.
+     * At once when the tail is small ({@code query.tail.rank-apart-from-users}) or there is no
+     * ranking to go on from (the first read, a new period). The ranking of the tail's rows is
+     * carried from read to read ({@link TailRanking}): each read adds the rows no earlier read
+     * counted. The rows of the last 100 ms and the claims not settled yet are ranked on top of it
+     * for this answer only.
      */
     private RankedBoard readNow(BoardSettings board, LiveBoard live) {
         try {
@@ -171,7 +172,9 @@ class BoardReader implements DisposableBean {
             // A newer head: ranked in the background while this ranking goes on answering.
             snapshot = last;
             if (live.next == null) {
-                live.next = nextHead(board, newest.get(), live.tail.stableAsOfNow());
+                if (dueToTakeUp(newest.get(), last)) {
+                    live.next = nextHead(board, newest.get(), live.tail.stableAsOfNow());
+                }
             } else {
                 live.next.since().addAll(tail.deltas());
             }
@@ -237,6 +240,16 @@ class BoardReader implements DisposableBean {
                                                         stableFrom.apply(snapshot.cutoff()))),
                                 heads);
         return new NextHead(ranked, new ArrayList<>());
+    }
+
+    /**
+     * Whether a newer head of a board ranked apart is far enough past the held one to be taken up
+     * ({@code query.tail.newer-head-after}): a worker passing every second or two would otherwise
+     * make every query service build a new snapshot ranking and rank the whole tail again as often,
+     * for the same answers.
+     */
+    private boolean dueToTakeUp(SnapshotHead newest, Snapshot held) {
+        return !newest.cutoff().isBefore(held.cutoff().plus(tailSettings.newerHeadAfter()));
     }
 
     /** A newer head is ranked apart from the reads when the tail is large (TailSettings). */
