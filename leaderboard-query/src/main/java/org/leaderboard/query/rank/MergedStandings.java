@@ -2,6 +2,7 @@ package org.leaderboard.query.rank;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,14 +53,15 @@ public final class MergedStandings {
         this.base = base;
         this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
-        List<Map.Entry<String, Tally>> changed = new ArrayList<>(tail.size());
+        List<Changed> changed = new ArrayList<>(tail.size());
         List<Integer> removedPositions = new ArrayList<>();
         long[] removedKeys = new long[tail.size()];
         for (Map.Entry<String, Tally> entry : tail.entrySet()) {
-            int position = base.position(entry.getKey());
+            String user = entry.getKey();
+            int position = base.position(user);
             // Added to the user's whole snapshot tally, unranked part included: a snapshot may
             // hold a user with no counted vote whose tally still counts (a retraction).
-            Tally before = base.tallyOf(entry.getKey());
+            Tally before = base.tallyOf(user, position);
             Tally merged = before.plus(entry.getValue());
             if (position >= 0) {
                 // Its key from the tally in hand, not base.key(position): another search in a
@@ -68,26 +70,50 @@ public final class MergedStandings {
                 removedPositions.add(position);
             }
             if (merged.hasVotes()) {
-                changed.add(Map.entry(entry.getKey(), merged));
+                changed.add(new Changed(user, merged, kind.rankKey(merged)));
             }
         }
-        changed.sort(RankOrder.of(kind));
+        // Keys computed once per user, not at every comparison.
+        changed.sort(Changed.ORDER);
+        int size = changed.size();
         this.removed = removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray();
         this.removedKeysDescending =
                 descending(Arrays.copyOf(removedKeys, removedPositions.size()));
-        this.changedUsers = RefColumn.of(changed.stream().map(Map.Entry::getKey).toList());
-        this.changedTallies = RefColumn.of(changed.stream().map(Map.Entry::getValue).toList());
-        this.changedKeysDescending =
-                descending(changed.stream().mapToLong(e -> kind.rankKey(e.getValue())).toArray());
-        Map<String, Integer> index = new HashMap<>(changed.size() * 2);
-        this.changedIndex = user -> index.getOrDefault(user, -1);
-        this.changedBaseBefore = new int[changed.size()];
-        Map<Long, int[]> keyBounds = new HashMap<>();
-        for (int j = 0; j < changed.size(); j++) {
-            String user = changed.get(j).getKey();
-            index.put(user, j);
-            changedBaseBefore[j] = base.countBefore(changedKeysDescending[j], user, keyBounds);
+        List<String> users = new ArrayList<>(size);
+        List<Tally> tallies = new ArrayList<>(size);
+        this.changedKeysDescending = new long[size];
+        for (int j = 0; j < size; j++) {
+            Changed c = changed.get(j);
+            users.add(c.user());
+            tallies.add(c.tally());
+            changedKeysDescending[j] = c.key();
         }
+        this.changedUsers = RefColumn.of(users);
+        this.changedTallies = RefColumn.of(tallies);
+        Map<String, Integer> index = new HashMap<>(size * 2);
+        this.changedIndex = user -> index.getOrDefault(user, -1);
+        this.changedBaseBefore = new int[size];
+        Map<Long, int[]> keyBounds = new HashMap<>();
+        int before = 0;
+        for (int j = 0; j < size; j++) {
+            String user = users.get(j);
+            index.put(user, j);
+            // In ranking order, each changed user has at least as many base users before it as
+            // the one before: the search starts there.
+            before = base.countBefore(changedKeysDescending[j], user, keyBounds, before);
+            changedBaseBefore[j] = before;
+        }
+    }
+
+    /** A changed user with its merged tally and that tally's ranking key. */
+    private record Changed(String user, Tally tally, long key) {
+
+        /** Ranking order: the higher key first, then user id. */
+        static final Comparator<Changed> ORDER =
+                (a, b) -> {
+                    int byKey = Long.compare(b.key, a.key);
+                    return byKey != 0 ? byKey : a.user.compareTo(b.user);
+                };
     }
 
     /**

@@ -243,9 +243,12 @@ public final class RankedSnapshot implements RankedUsers {
             changedSketches.put(user, sketch);
             sketchBytes += sketch.length;
         }
-        RankedSnapshot next =
-                new RankedSnapshot(
-                        kind, total, idBytes, sketchBytes, unrankedPlus(delta, deltaVoters));
+        // Usually no user is unranked, before or after: then nothing is looked up again for it.
+        Map<String, Unranked> unrankedNext =
+                unranked.isEmpty() && merged.changedUsers().size() == delta.size()
+                        ? Map.of()
+                        : unrankedPlus(delta, deltaVoters);
+        RankedSnapshot next = new RankedSnapshot(kind, total, idBytes, sketchBytes, unrankedNext);
         merged.forEachInOrder(
                 (position, basePosition, user, tally) -> {
                     if (basePosition >= 0) {
@@ -300,6 +303,12 @@ public final class RankedSnapshot implements RankedUsers {
         }
         Unranked aside = unranked.get(user);
         return aside == null ? Tally.EMPTY : aside.tally();
+    }
+
+    /** At a known position, the tally is read there: no second search. */
+    @Override
+    public Tally tallyOf(String user, int position) {
+        return position >= 0 ? tally(position) : tallyOf(user);
     }
 
     /** The user's distinct-voter sketch in this snapshot, ranked or not; null if none. */
@@ -457,23 +466,14 @@ public final class RankedSnapshot implements RankedUsers {
      * of few keys look those up once per key).
      */
     public int countBefore(int from, int to, String user) {
-        int low = from;
-        int high = to;
-        byte[] ascii = asciiBytes(user);
+        return search(from, to, user, asciiBytes(user));
+    }
+
+    /** The first position in [low, high) whose id is not before {@code user}'s. */
+    private int search(int low, int high, String user, byte[] ascii) {
         while (low < high) {
             int middle = (low + high) >>> 1;
-            // For an ASCII id, unsigned UTF-8 byte order is String order: no String is made.
-            int order =
-                    ascii != null
-                            ? Arrays.compareUnsigned(
-                                    ids,
-                                    idStart[middle],
-                                    idStart[middle + 1],
-                                    ascii,
-                                    0,
-                                    ascii.length)
-                            : user(middle).compareTo(user);
-            if (order < 0) {
+            if (compareId(middle, user, ascii) < 0) {
                 low = middle + 1;
             } else {
                 high = middle;
@@ -487,6 +487,42 @@ public final class RankedSnapshot implements RankedUsers {
         int[] bounds =
                 keyBounds.computeIfAbsent(key, k -> new int[] {countAbove(k), countAtLeast(k)});
         return countBefore(bounds[0], bounds[1], user);
+    }
+
+    /**
+     * Searches forward from {@code atLeast}, in steps that double, then by halves: users placed in
+     * ranking order, a quarter of a snapshot's users or more, are a few positions apart, so each
+     * costs a few id comparisons instead of a search of its whole key's users.
+     */
+    @Override
+    public int countBefore(long key, String user, Map<Long, int[]> keyBounds, int atLeast) {
+        int[] bounds =
+                keyBounds.computeIfAbsent(key, k -> new int[] {countAbove(k), countAtLeast(k)});
+        int low = Math.max(bounds[0], atLeast);
+        int high = bounds[1];
+        if (low >= high) {
+            return high;
+        }
+        byte[] ascii = asciiBytes(user);
+        for (int step = 1; low + step - 1 < high; step <<= 1) {
+            int probe = low + step - 1;
+            if (compareId(probe, user, ascii) < 0) {
+                low = probe + 1;
+            } else {
+                high = probe;
+                break;
+            }
+        }
+        return search(low, high, user, ascii);
+    }
+
+    /** The id at {@code position} against {@code user} ({@code ascii}: its bytes, if ASCII). */
+    private int compareId(int position, String user, byte[] ascii) {
+        // For an ASCII id, unsigned UTF-8 byte order is String order: no String is made.
+        return ascii != null
+                ? Arrays.compareUnsigned(
+                        ids, idStart[position], idStart[position + 1], ascii, 0, ascii.length)
+                : user(position).compareTo(user);
     }
 
     /** Bytes held by the columns: what a user of this snapshot costs in memory. */

@@ -23,6 +23,14 @@ public interface RankedUsers {
     /** The user's whole tally here, ranked or not ({@link Tally#EMPTY} if it has no event). */
     Tally tallyOf(String user);
 
+    /**
+     * {@link #tallyOf}, for a user whose {@link #position} is known already: a base that can read
+     * it at that position saves a second search.
+     */
+    default Tally tallyOf(String user, int position) {
+        return tallyOf(user);
+    }
+
     /** The ranking key of the user at {@code position}. */
     long key(int position);
 
@@ -42,4 +50,12 @@ public interface RankedUsers {
      * users ({@link #countAbove} and {@link #countAtLeast} of it), it keeps them there, by key.
      */
     int countBefore(long key, String user, Map<Long, int[]> keyBounds);
+
+    /**
+     * As above, known to be at least {@code atLeast}: a caller placing users in ranking order
+     * passes the count of the one before, so that a search may start there.
+     */
+    default int countBefore(long key, String user, Map<Long, int[]> keyBounds, int atLeast) {
+        return countBefore(key, user, keyBounds);
+    }
 }
