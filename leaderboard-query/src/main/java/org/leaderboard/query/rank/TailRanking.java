@@ -107,15 +107,15 @@ public final class TailRanking {
             return created;
         }
 
-        /** How many snapshot users rank before the user in {@code slot} with ranking key key. */
-        int baseBefore(RankedSnapshot base, int slot, long key, String user) {
+        /**
+         * How many snapshot users rank before the user in {@code slot} with ranking key key, known
+         * to be at least {@code atLeast} (users placed in ranking order pass the one before's).
+         */
+        int baseBefore(RankedSnapshot base, int slot, long key, String user, int atLeast) {
             if (placedBaseBefore[slot] >= 0 && placedKey[slot] == key) {
                 return placedBaseBefore[slot];
             }
-            int[] bounds =
-                    keyBounds.computeIfAbsent(
-                            key, k -> new int[] {base.countAbove(k), base.countAtLeast(k)});
-            int before = base.countBefore(bounds[0], bounds[1], user);
+            int before = base.countBefore(key, user, keyBounds, atLeast);
             placedKey[slot] = key;
             placedBaseBefore[slot] = before;
             return before;
@@ -310,7 +310,7 @@ public final class TailRanking {
             if (at.before < 0 || at.key != key) {
                 at.before =
                         standings.countBefore(
-                                key, user, slots.baseBefore(base, at.slot, key, user));
+                                key, user, slots.baseBefore(base, at.slot, key, user, 0));
                 at.key = key;
             }
             return at.before;
@@ -397,11 +397,11 @@ public final class TailRanking {
             merged.set(slot, now);
             voters.set(slot, union(voters.get(slot), delta.voters(user)));
             if (now.hasVotes()) {
-                fresh.add(new Changed(user, now, slot));
+                fresh.add(new Changed(user, now, slot, kind.rankKey(now)));
             }
         }
         int slotCount = slots.count;
-        fresh.sort(Changed.order(kind));
+        fresh.sort(Changed.ORDER);
         int[] droppedSorted = Arrays.copyOf(dropped, drops);
         Arrays.sort(droppedSorted);
         return mergeChanged(
@@ -431,9 +431,11 @@ public final class TailRanking {
         int copiedUpTo = 0;
         int nextDrop = 0;
         int lowest = 0;
+        int lowestBase = 0;
         for (Changed c : fresh) {
-            long key = kind.rankKey(c.tally());
-            int baseBefore = slots.baseBefore(base, c.slot(), key, c.user());
+            long key = c.key();
+            int baseBefore = slots.baseBefore(base, c.slot(), key, c.user(), lowestBase);
+            lowestBase = baseBefore;
             // Its place among this version's changed users: a search of their counts of
             // snapshot users before, ids compared only on equal counts.
             int place = standings.changedBefore(key, c.user(), baseBefore, lowest);
@@ -620,17 +622,17 @@ public final class TailRanking {
         return out;
     }
 
-    /** A user the newest delta touched, with a counted vote, in its slot. */
-    private record Changed(String user, Tally tally, int slot) {
-
-        static java.util.Comparator<Changed> order(ScoreKind kind) {
-            return (a, b) -> a.compareTo(kind, b.tally(), b.user());
-        }
+    /**
+     * A user the newest delta touched, with a counted vote, in its slot, with its tally's ranking
+     * key (computed once, not at every comparison of the sort).
+     */
+    private record Changed(String user, Tally tally, int slot, long key) {
 
         /** Ranking order: higher key first, then user id. */
-        int compareTo(ScoreKind kind, Tally otherTally, String otherUser) {
-            int byKey = Long.compare(kind.rankKey(otherTally), kind.rankKey(tally));
-            return byKey != 0 ? byKey : user.compareTo(otherUser);
-        }
+        static final java.util.Comparator<Changed> ORDER =
+                (a, b) -> {
+                    int byKey = Long.compare(b.key, a.key);
+                    return byKey != 0 ? byKey : a.user.compareTo(b.user);
+                };
     }
 }
