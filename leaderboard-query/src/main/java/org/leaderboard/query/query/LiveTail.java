@@ -242,7 +242,7 @@ final class LiveTail {
         List<Slice> settling = state.held().subList(0, settlingCount);
         List<Slice> held = state.held().subList(settlingCount, state.held().size());
         Instant heldFrom = held.isEmpty() ? state.heldUntil() : held.get(0).from();
-        long heldRows = held.stream().mapToLong(Slice::rows).sum();
+        long heldRows = rowsOf(held);
         CompletableFuture<List<StoredEvent>> settledClaims =
                 events.counted(board, pending(settling));
         Instant bucketEnd = partition.bucket().plus(board.buckets().size());
@@ -509,6 +509,19 @@ final class LiveTail {
             List<Slice> replaced) {}
 
     /** Settled slices, and the settling claims that counted (which the stable part gains). */
+    /**
+     * The rows of the slices. A loop, not a stream: every read asks it of every partition's slices
+     * (about one a second of the tail each), and a stream pipeline per call was 5% of the reading
+     * thread's samples at 5,000 votes/s.
+     */
+    private static long rowsOf(List<Slice> slices) {
+        long rows = 0;
+        for (Slice slice : slices) {
+            rows += slice.rows();
+        }
+        return rows;
+    }
+
     private record Settled(List<Slice> slices, List<StoredEvent> counted) {}
 
     private record Step(
@@ -664,8 +677,7 @@ final class LiveTail {
         }
 
         long rows() {
-            return settled.stream().mapToLong(Slice::rows).sum()
-                    + held.stream().mapToLong(Slice::rows).sum();
+            return rowsOf(settled) + rowsOf(held);
         }
 
         void addTo(Tallies sum) {
