@@ -13,7 +13,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.LongFunction;
 import org.leaderboard.model.api.VoteCastEvent;
@@ -23,6 +25,7 @@ import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
+import org.leaderboard.model.cassandra.StoredEvent;
 import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.model.cassandra.VoteEventDao;
 import org.leaderboard.model.time.TimeUuids;
@@ -90,6 +93,27 @@ final class BoardLoader {
                         SETTINGS,
                         new StopFlag(),
                         new SimpleMeterRegistry());
+    }
+
+    /**
+     * The replicas' part of one strong read, with the driver and nothing else: the newest head, the
+     * late marks of the bucket of {@code now} and every shard's rows of that bucket from {@code now
+     * - lag} on, all at once, as the query service asks for them (its tail read without the earlier
+     * buckets' marks, the rows' folding and the ranking). Completes with the rows sent.
+     */
+    CompletableFuture<Integer> replicasRoundTrip(BoardSettings board, Instant now, Duration lag) {
+        Instant bucket = board.buckets().floor(now);
+        CompletableFuture<?> head = heads.latestHeadAsync(board.board());
+        CompletableFuture<?> marks = folds.lateMarks(board, bucket);
+        List<CompletableFuture<List<StoredEvent>>> rows = new ArrayList<>();
+        for (int shard = 0; shard < board.shards(); shard++) {
+            rows.add(folds.readPartitionSince(board, bucket, shard, now.minus(lag), Map.of()));
+        }
+        List<CompletableFuture<?>> all = new ArrayList<>(rows);
+        all.add(head);
+        all.add(marks);
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
+                .thenApply(done -> rows.stream().mapToInt(part -> part.join().size()).sum());
     }
 
     /** A board with the default settings (60 s window and buckets, 8 shards) created then. */

@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * Scenario 6's queries at one write rate: strong (read-your-writes) top-100 and user standing with
- * 1 and 4 callers, eventual with 1 caller, and the write rate achieved while they were measured.
+ * 1 and 4 callers, eventual with 1 caller, the replicas' part of a strong read alone (with the
+ * driver, 1 caller: the floor under a strong query), and the write rate achieved while they were
+ * measured.
  */
 record RateRow(
         String label,
@@ -15,6 +17,7 @@ record RateRow(
         Measurement strongAround4,
         Measurement eventualTop1,
         Measurement eventualAround1,
+        Measurement roundTrip,
         double achievedVotesPerSecond) {
 
     private static final String SCENARIO = ReadsUnderWrites.NAME;
@@ -28,6 +31,7 @@ record RateRow(
                 strongAround4,
                 eventualTop1,
                 eventualAround1,
+                roundTrip,
                 votesPerSecond);
     }
 
@@ -63,6 +67,28 @@ record RateRow(
                         "Redis ZREVRANK p50, 1 caller",
                         redisRank,
                         3));
+        figures.add(
+                Figure.compared(
+                        SCENARIO,
+                        "the replicas' round trip of a strong read, driver, 1 caller" + at,
+                        "p50 ms",
+                        roundTrip,
+                        roundTrip.p50Millis(),
+                        "the same without writes",
+                        idle.roundTrip.p50Millis(),
+                        null,
+                        null));
+        figures.add(
+                Figure.compared(
+                        SCENARIO,
+                        "top-100, strong, 1 caller, over the replicas' round trip" + at,
+                        "p50 ms",
+                        strongTop1,
+                        strongTop1.p50Millis(),
+                        "the replicas' round trip p50",
+                        roundTrip.p50Millis(),
+                        null,
+                        null));
         return figures;
     }
 

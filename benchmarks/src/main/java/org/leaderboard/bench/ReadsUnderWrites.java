@@ -16,8 +16,9 @@ import org.leaderboard.model.board.BoardSettings;
  * then, for every write rate, votes written continuously (stamped now, the writer's statement)
  * while a snapshot pass runs every 2 s in the background, as the scheduled worker does; once the
  * tail has reached its steady state (the board's write window plus the margins), top-100 and
- * user-standing latencies in both modes with 1 and 4 callers. Compared with the same queries
- * without writes and with Redis on the board's tallies, in the same run.
+ * user-standing latencies in both modes with 1 and 4 callers, and the replicas' part of a strong
+ * read measured alone with the driver. Compared with the same queries without writes and with Redis
+ * on the board's tallies, in the same run.
  */
 final class ReadsUnderWrites {
 
@@ -26,6 +27,9 @@ final class ReadsUnderWrites {
     private static final int FLAT_OUT = BenchOptions.FLAT_OUT;
     private static final String TAIL_PHASE = "leaderboard.strong.read?tag=phase:tail";
     private static final String RANK_PHASE = "leaderboard.strong.read?tag=phase:rank";
+
+    /** The query service's {@code query.tail.held-lag}: every strong read sends these rows. */
+    private static final Duration HELD_LAG = Duration.ofMillis(250);
 
     private final BenchOptions options;
     private final BoardLoader loader;
@@ -123,18 +127,26 @@ final class ReadsUnderWrites {
                             measure(
                                     1,
                                     () -> ok(queries.around(b, user(users), QueryClient.EVENTUAL))),
+                            measure(
+                                    1,
+                                    () ->
+                                            loader.replicasRoundTrip(board, Instant.now(), HELD_LAG)
+                                                            .join()
+                                                    >= 0),
                             0);
             double seconds = (System.nanoTime() - started) / 1e9;
             double achieved = (writes.stored() - storedBefore) / seconds;
             Progress.say(
                     String.format(
                             "  %s: %.0f votes/s achieved (%d marked late); strong top-100"
-                                    + " p50 %.2f ms (%d queries); %s",
+                                    + " p50 %.2f ms (%d queries), the replicas' round trip alone"
+                                    + " p50 %.2f ms; %s",
                             label,
                             achieved,
                             writes.late() - lateBefore,
                             row.strongTop1().p50Millis(),
                             row.strongTop1().requests(),
+                            row.roundTrip().p50Millis(),
                             tailReads().since(readsBefore)));
             return row.withAchieved(achieved);
         }

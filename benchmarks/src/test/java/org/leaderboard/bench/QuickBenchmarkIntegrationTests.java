@@ -46,6 +46,14 @@ class QuickBenchmarkIntegrationTests {
                         ReadsUnderWrites.NAME);
         assertThat(json.path("figures").findValuesAsText("target"))
                 .contains(">= 1.0x", ">= 1.5x", ">= 0.4x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
+        // Scenario 6's floor under a strong query, measured at every rate (0, 200, flat out).
+        List<Double> roundTrips = new ArrayList<>();
+        for (JsonNode figure : json.path("figures")) {
+            if (figure.path("name").asText().startsWith("the replicas' round trip")) {
+                roundTrips.add(figure.path("value").asDouble());
+            }
+        }
+        assertThat(roundTrips).hasSize(3).allSatisfy(p50 -> assertThat(p50).isPositive());
         assertThat(json.path("scaling").findValuesAsText("users")).containsExactly("1000", "2000");
         assertThat(json.path("run").path("redisVersion").asText()).isNotBlank();
     }
