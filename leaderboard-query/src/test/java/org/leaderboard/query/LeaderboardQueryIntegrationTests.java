@@ -430,18 +430,7 @@ class LeaderboardQueryIntegrationTests {
     }
 
     private BoardSettings board(String name) {
-        // Created 10 minutes ago, so the epoch (where the tail of a board without snapshot starts)
-        // lies before every event the tests write.
-        BoardSettings settings =
-                new BoardSettings(
-                        name,
-                        60,
-                        UniqueVotes.NONE,
-                        60,
-                        4,
-                        4,
-                        now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS));
-        return STORE.boards.insertIfAbsent(settings);
+        return STORE.board(name, now);
     }
 
     /** u1..u7 with 70, 60, ..., 10 votes, no snapshot. */

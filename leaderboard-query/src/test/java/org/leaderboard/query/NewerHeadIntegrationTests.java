@@ -6,16 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.board.UniqueVotes;
-import org.leaderboard.model.time.TimeUuids;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -76,15 +72,7 @@ class NewerHeadIntegrationTests {
         }
 
         STORE.writeSnapshot(board, far);
-        Awaitility.await()
-                .atMost(Duration.ofSeconds(30))
-                .until(
-                        () ->
-                                leaderboard(board)
-                                        .get("snapshotCutoff")
-                                        .asText()
-                                        .equals(far.toString()));
-        JsonNode after = leaderboard(board);
+        JsonNode after = awaitCutoff(board, far);
 
         assertThat(meanwhile)
                 .allSatisfy(
@@ -111,15 +99,7 @@ class NewerHeadIntegrationTests {
         JsonNode before = leaderboard(board);
 
         STORE.writeSnapshot(board, second);
-        Awaitility.await()
-                .atMost(Duration.ofSeconds(30))
-                .until(
-                        () ->
-                                leaderboard(board)
-                                        .get("snapshotCutoff")
-                                        .asText()
-                                        .equals(second.toString()));
-        JsonNode after = leaderboard(board);
+        JsonNode after = awaitCutoff(board, second);
 
         assertThat(before.get("snapshotCutoff").asText()).isEqualTo(first.toString());
         assertThat(before.get("tailEvents").asLong()).isEqualTo(2);
@@ -129,23 +109,20 @@ class NewerHeadIntegrationTests {
     }
 
     private BoardSettings board(String name) {
-        // Created 10 minutes ago, so that the epoch lies before every event the tests write.
-        return STORE.boards.insertIfAbsent(
-                new BoardSettings(
-                        name,
-                        60,
-                        UniqueVotes.NONE,
-                        60,
-                        4,
-                        4,
-                        now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS)));
+        return STORE.board(name, now);
     }
 
-    private void vote(BoardSettings board, String user, int votes, Instant time) {
-        STORE.vote(
-                board,
-                new VoteCastEvent(TimeUuids.voteIdAt(time), board.board(), user, "voter", votes),
-                time);
+    private static void vote(BoardSettings board, String user, int votes, Instant time) {
+        STORE.vote(board, user, votes, time);
+    }
+
+    /** The first answer that names the head at {@code cutoff}, waiting for it up to 30 s. */
+    private JsonNode awaitCutoff(BoardSettings board, Instant cutoff) {
+        return Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> leaderboard(board),
+                        answer -> answer.get("snapshotCutoff").asText().equals(cutoff.toString()));
     }
 
     private JsonNode leaderboard(BoardSettings board) {

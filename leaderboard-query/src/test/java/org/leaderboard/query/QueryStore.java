@@ -55,6 +55,31 @@ final class QueryStore implements AutoCloseable {
     }
 
     /**
+     * A board with a 60 s window and buckets and 4 shards, created ten minutes before {@code now}:
+     * its epoch (where the tail of a board without a snapshot starts) lies before every event a
+     * test writes.
+     */
+    BoardSettings board(String name, Instant now) {
+        return boards.insertIfAbsent(
+                new BoardSettings(
+                        name,
+                        60,
+                        UniqueVotes.NONE,
+                        60,
+                        4,
+                        4,
+                        now.minusSeconds(600).truncatedTo(ChronoUnit.MILLIS)));
+    }
+
+    /** {@code votes} for {@code user} from the voter "voter", at {@code time}. */
+    void vote(BoardSettings board, String user, int votes, Instant time) {
+        vote(
+                board,
+                new VoteCastEvent(TimeUuids.voteIdAt(time), board.board(), user, "voter", votes),
+                time);
+    }
+
+    /**
      * The board "guarded", created ten minutes ago, with one vote of 3 for alice half a minute ago:
      * enough for a test of who may read to tell an answered read from a refused one.
      */
