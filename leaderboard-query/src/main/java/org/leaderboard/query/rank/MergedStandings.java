@@ -33,12 +33,12 @@ public final class MergedStandings {
     private final RefColumn<Tally> changedTallies;
 
     /** How many snapshot users rank before each changed user (non-decreasing). */
-    private final int[] changedBaseBefore;
+    private final IntColumn changedBaseBefore;
 
     private final ToIntFunction<String> changedIndex;
-    private final int[] removed;
-    private final long[] removedKeysDescending;
-    private final long[] changedKeysDescending;
+    private final IntColumn removed;
+    private final LongColumn removedKeysDescending;
+    private final LongColumn changedKeysDescending;
     private final ToLongBiFunction<String, Integer> distinctVoters;
 
     /**
@@ -76,23 +76,26 @@ public final class MergedStandings {
         // Keys computed once per user, not at every comparison.
         changed.sort(Changed.ORDER);
         int size = changed.size();
-        this.removed = removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray();
+        this.removed =
+                IntColumn.of(
+                        removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray());
         this.removedKeysDescending =
-                descending(Arrays.copyOf(removedKeys, removedPositions.size()));
+                LongColumn.of(descending(Arrays.copyOf(removedKeys, removedPositions.size())));
         List<String> users = new ArrayList<>(size);
         List<Tally> tallies = new ArrayList<>(size);
-        this.changedKeysDescending = new long[size];
+        long[] keys = new long[size];
         for (int j = 0; j < size; j++) {
             Changed c = changed.get(j);
             users.add(c.user());
             tallies.add(c.tally());
-            changedKeysDescending[j] = c.key();
+            keys[j] = c.key();
         }
+        this.changedKeysDescending = LongColumn.of(keys);
         this.changedUsers = RefColumn.of(users);
         this.changedTallies = RefColumn.of(tallies);
         Map<String, Integer> index = new HashMap<>(size * 2);
         this.changedIndex = user -> index.getOrDefault(user, -1);
-        this.changedBaseBefore = new int[size];
+        int[] baseBefore = new int[size];
         Map<Long, int[]> keyBounds = new HashMap<>();
         int before = 0;
         for (int j = 0; j < size; j++) {
@@ -100,9 +103,10 @@ public final class MergedStandings {
             index.put(user, j);
             // In ranking order, each changed user has at least as many base users before it as
             // the one before: the search starts there.
-            before = base.countBefore(changedKeysDescending[j], user, keyBounds, before);
-            changedBaseBefore[j] = before;
+            before = base.countBefore(keys[j], user, keyBounds, before);
+            baseBefore[j] = before;
         }
+        this.changedBaseBefore = IntColumn.of(baseBefore);
     }
 
     /** A changed user with its merged tally and that tally's ranking key. */
@@ -129,11 +133,11 @@ public final class MergedStandings {
             RankedUsers base,
             RefColumn<String> changedUsers,
             RefColumn<Tally> changedTallies,
-            int[] changedBaseBefore,
-            long[] changedKeys,
+            IntColumn changedBaseBefore,
+            LongColumn changedKeys,
             ToIntFunction<String> changedIndex,
-            int[] removed,
-            long[] removedKeysDescending,
+            IntColumn removed,
+            LongColumn removedKeysDescending,
             ToLongBiFunction<String, Integer> distinctVoters) {
         this.base = base;
         this.kind = base.scoreKind();
@@ -152,7 +156,7 @@ public final class MergedStandings {
      * ranked before it that the tail did not change. Strictly increasing in j.
      */
     private int changedPosition(int j) {
-        int baseBefore = changedBaseBefore[j];
+        int baseBefore = changedBaseBefore.get(j);
         return j + baseBefore - removedBefore(baseBefore);
     }
 
@@ -178,7 +182,7 @@ public final class MergedStandings {
     }
 
     public int totalUsers() {
-        return base.size() - removed.length + changedUsers.length();
+        return base.size() - removed.length() + changedUsers.length();
     }
 
     /** Entries at positions [offset, offset + limit), fewer at the end of the board. */
@@ -211,7 +215,7 @@ public final class MergedStandings {
      * (-1 if none there); -1 if it has no place (none in the base, or removed).
      */
     int positionOfKept(int basePosition, String user) {
-        if (basePosition < 0 || Arrays.binarySearch(removed, basePosition) >= 0) {
+        if (basePosition < 0 || removed.binarySearch(basePosition) >= 0) {
             return -1;
         }
         int kept = basePosition - removedBefore(basePosition);
@@ -247,7 +251,7 @@ public final class MergedStandings {
     long keyAt(int position) {
         int j = changedAt(position);
         return j >= 0
-                ? changedKeysDescending[j]
+                ? changedKeysDescending.get(j)
                 : base.key(basePositionOfKept(position - (-j - 1)));
     }
 
@@ -264,8 +268,8 @@ public final class MergedStandings {
     /** Users with a strictly higher ranking key than {@code key}. */
     int countAbove(long key) {
         return base.countAbove(key)
-                - countGreater(removedKeysDescending, key)
-                + countGreater(changedKeysDescending, key);
+                - removedKeysDescending.countGreater(key)
+                + changedKeysDescending.countGreater(key);
     }
 
     /**
@@ -298,11 +302,11 @@ public final class MergedStandings {
             if (j < changedUsers.length() && nextChanged < 0) {
                 // changedBaseBefore is non-decreasing in j: the removed positions below it are
                 // counted in one walk.
-                while (removedBelow < removed.length
-                        && removed[removedBelow] < changedBaseBefore[j]) {
+                while (removedBelow < removed.length()
+                        && removed.get(removedBelow) < changedBaseBefore.get(j)) {
                     removedBelow++;
                 }
-                nextChanged = j + changedBaseBefore[j] - removedBelow;
+                nextChanged = j + changedBaseBefore.get(j) - removedBelow;
             }
             if (j < changedUsers.length() && nextChanged == position) {
                 nextChanged = -1;
@@ -310,7 +314,7 @@ public final class MergedStandings {
                 j++;
                 continue;
             }
-            while (removedIndex < removed.length && removed[removedIndex] == baseIndex) {
+            while (removedIndex < removed.length() && removed.get(removedIndex) == baseIndex) {
                 removedIndex++;
                 baseIndex++;
             }
@@ -361,11 +365,11 @@ public final class MergedStandings {
 
     /** As above, counting from changed user {@code from} on (those before it rank before). */
     int changedBefore(long key, String user, int baseBefore, int from) {
-        int low = firstAtLeast(changedBaseBefore, baseBefore, from);
-        int high = firstAtLeast(changedBaseBefore, baseBefore + 1, low);
+        int low = changedBaseBefore.firstAtLeast(baseBefore, from);
+        int high = changedBaseBefore.firstAtLeast(baseBefore + 1, low);
         while (low < high) {
             int middle = (low + high) >>> 1;
-            long k = changedKeysDescending[middle];
+            long k = changedKeysDescending.get(middle);
             boolean before = k > key || (k == key && changedUsers.get(middle).compareTo(user) < 0);
             if (before) {
                 low = middle + 1;
@@ -376,24 +380,9 @@ public final class MergedStandings {
         return low;
     }
 
-    /** The first index from {@code from} on whose value is at least {@code value} (ascending). */
-    private static int firstAtLeast(int[] ascending, int value, int from) {
-        int low = from;
-        int high = ascending.length;
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            if (ascending[middle] < value) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return low;
-    }
-
     /** Removed snapshot positions below {@code position}. */
     private int removedBefore(int position) {
-        int index = Arrays.binarySearch(removed, position);
+        int index = removed.binarySearch(position);
         return index >= 0 ? index : -index - 1;
     }
 
@@ -402,30 +391,16 @@ public final class MergedStandings {
         // removed[r] - r is non-decreasing: the number of removed positions at or before the
         // answer is the number of r with removed[r] - r <= kept.
         int low = 0;
-        int high = removed.length;
+        int high = removed.length();
         while (low < high) {
             int middle = (low + high) >>> 1;
-            if (removed[middle] - middle <= kept) {
+            if (removed.get(middle) - middle <= kept) {
                 low = middle + 1;
             } else {
                 high = middle;
             }
         }
         return kept + low;
-    }
-
-    private static int countGreater(long[] descending, long key) {
-        int low = 0;
-        int high = descending.length;
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            if (descending[middle] > key) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return low;
     }
 
     private static long[] descending(long[] values) {

@@ -33,12 +33,12 @@ public final class TailRanking {
     private final Slots slots;
     private final RefColumn<String> changedUsers;
     private final RefColumn<Tally> changedTallies;
-    private final int[] changedBaseBefore;
-    private final long[] changedKeys;
-    private final int[] changedSlots;
+    private final IntColumn changedBaseBefore;
+    private final LongColumn changedKeys;
+    private final IntColumn changedSlots;
 
     /** Each slot's index among the changed users (-1: none), built when first needed. */
-    private volatile int[] changedBySlot;
+    private volatile IntColumn changedBySlot;
 
     private volatile Map<Long, Integer> countsAbove;
 
@@ -53,8 +53,8 @@ public final class TailRanking {
 
     private final RefColumn<Tally> mergedBySlot;
     private final RefColumn<HllSketch> tailVotersBySlot;
-    private final int[] removed;
-    private final long[] removedKeysDescending;
+    private final IntColumn removed;
+    private final LongColumn removedKeysDescending;
     private final MergedStandings standings;
 
     /**
@@ -132,13 +132,13 @@ public final class TailRanking {
             Slots slots,
             RefColumn<String> changedUsers,
             RefColumn<Tally> changedTallies,
-            int[] changedBaseBefore,
-            long[] changedKeys,
-            int[] changedSlots,
+            IntColumn changedBaseBefore,
+            LongColumn changedKeys,
+            IntColumn changedSlots,
             RefColumn<Tally> mergedBySlot,
             RefColumn<HllSketch> tailVotersBySlot,
-            int[] removed,
-            long[] removedKeysDescending) {
+            IntColumn removed,
+            LongColumn removedKeysDescending) {
         this.base = base;
         this.kind = base.scoreKind();
         this.slots = slots;
@@ -171,13 +171,13 @@ public final class TailRanking {
                 new Slots(),
                 RefColumn.empty(),
                 RefColumn.empty(),
-                new int[0],
-                new long[0],
-                new int[0],
+                IntColumn.EMPTY,
+                LongColumn.EMPTY,
+                IntColumn.EMPTY,
                 RefColumn.empty(),
                 RefColumn.empty(),
-                new int[0],
-                new long[0]);
+                IntColumn.EMPTY,
+                LongColumn.EMPTY);
     }
 
     /** The snapshot plus a whole tail. */
@@ -191,7 +191,7 @@ public final class TailRanking {
 
     /** Users with votes this version's tail changed. */
     public int tailUsers() {
-        return changedSlots.length;
+        return changedSlots.length();
     }
 
     /** This version's merged standings (shared, immutable). */
@@ -242,8 +242,8 @@ public final class TailRanking {
             Placed found = placed.get(user);
             if (found == null) {
                 int slot = slots.slotOf(user, base);
-                int[] bySlot = changedBySlot();
-                int j = slot < bySlot.length ? bySlot[slot] : -1;
+                IntColumn bySlot = changedBySlot();
+                int j = slot < bySlot.length() ? bySlot.get(slot) : -1;
                 int position =
                         j >= 0
                                 ? standings.positionOfChanged(j)
@@ -373,13 +373,13 @@ public final class TailRanking {
         RefColumn.Edit<HllSketch> voters = tailVotersBySlot.edit();
         List<Changed> fresh = new ArrayList<>(added.size());
         List<Integer> newlyRemoved = new ArrayList<>();
-        int[] byChangedSlot = changedBySlot();
+        IntColumn byChangedSlot = changedBySlot();
         int[] dropped = new int[added.size()];
         int drops = 0;
         for (Map.Entry<String, Tally> entry : added.entrySet()) {
             String user = entry.getKey();
             int slot = slots.slotOf(user, base);
-            int oldIndex = slot < byChangedSlot.length ? byChangedSlot[slot] : -1;
+            int oldIndex = slot < byChangedSlot.length() ? byChangedSlot.get(slot) : -1;
             if (oldIndex >= 0) {
                 dropped[drops++] = oldIndex;
             }
@@ -426,7 +426,7 @@ public final class TailRanking {
             RefColumn<Tally> merged,
             RefColumn<HllSketch> voters,
             List<Integer> newlyRemoved) {
-        int size = changedSlots.length - dropped.length + fresh.size();
+        int size = changedSlots.length() - dropped.length + fresh.size();
         Columns out = new Columns(size);
         int copiedUpTo = 0;
         int nextDrop = 0;
@@ -444,16 +444,16 @@ public final class TailRanking {
             copiedUpTo = place;
             out.put(c.user(), c.tally(), baseBefore, key, c.slot());
         }
-        copyKept(out, copiedUpTo, changedSlots.length, dropped, nextDrop);
+        copyKept(out, copiedUpTo, changedSlots.length(), dropped, nextDrop);
         int[] addedRemoved = newlyRemoved.stream().mapToInt(Integer::intValue).sorted().toArray();
         return new TailRanking(
                 base,
                 slots,
                 out.users.build(),
                 out.tallies.build(),
-                out.baseBefore,
-                out.keys,
-                out.slots,
+                out.baseBefore.build(),
+                out.keys.build(),
+                out.slots.build(),
                 merged,
                 voters,
                 mergeAscending(removed, addedRemoved),
@@ -480,60 +480,56 @@ public final class TailRanking {
     private static final class Columns {
         final RefColumn.Builder<String> users;
         final RefColumn.Builder<Tally> tallies;
-        final int[] baseBefore;
-        final long[] keys;
-        final int[] slots;
-        int size;
+        final IntColumn.Builder baseBefore;
+        final LongColumn.Builder keys;
+        final IntColumn.Builder slots;
 
         Columns(int capacity) {
             users = new RefColumn.Builder<>(capacity);
             tallies = new RefColumn.Builder<>(capacity);
-            baseBefore = new int[capacity];
-            keys = new long[capacity];
-            slots = new int[capacity];
+            baseBefore = new IntColumn.Builder(capacity);
+            keys = new LongColumn.Builder(capacity);
+            slots = new IntColumn.Builder(capacity);
         }
 
         void put(String user, Tally tally, int before, long key, int slot) {
             users.add(user);
             tallies.add(tally);
-            baseBefore[size] = before;
-            keys[size] = key;
-            slots[size] = slot;
-            size++;
+            baseBefore.add(before);
+            keys.add(key);
+            slots.add(slot);
         }
 
         void copy(TailRanking from, int start, int end) {
-            int length = end - start;
-            if (length <= 0) {
+            if (end <= start) {
                 return;
             }
             users.addRange(from.changedUsers, start, end);
             tallies.addRange(from.changedTallies, start, end);
-            System.arraycopy(from.changedBaseBefore, start, baseBefore, size, length);
-            System.arraycopy(from.changedKeys, start, keys, size, length);
-            System.arraycopy(from.changedSlots, start, slots, size, length);
-            size += length;
+            baseBefore.addRange(from.changedBaseBefore, start, end);
+            keys.addRange(from.changedKeys, start, end);
+            slots.addRange(from.changedSlots, start, end);
         }
     }
 
     private int changedIndexOf(String user) {
         Integer slot = slots.byUser.get(user);
-        int[] bySlot = changedBySlot();
-        return slot == null || slot >= bySlot.length ? -1 : bySlot[slot];
+        IntColumn bySlot = changedBySlot();
+        return slot == null || slot >= bySlot.length() ? -1 : bySlot.get(slot);
     }
 
     /**
      * Built on first use, not per version: an answer-only version (the fresh part on top) of a
      * top-100 never needs it. Racing threads build equal arrays; the volatile field publishes one.
      */
-    private int[] changedBySlot() {
-        int[] bySlot = changedBySlot;
+    private IntColumn changedBySlot() {
+        IntColumn bySlot = changedBySlot;
         if (bySlot == null) {
-            bySlot = new int[mergedBySlot.length()];
-            Arrays.fill(bySlot, -1);
-            for (int j = 0; j < changedSlots.length; j++) {
-                bySlot[changedSlots[j]] = j;
+            IntColumn.Builder built = new IntColumn.Builder(mergedBySlot.length()).filled(-1);
+            for (int j = 0; j < changedSlots.length(); j++) {
+                built.set(changedSlots.get(j), j);
             }
+            bySlot = built.build();
             changedBySlot = bySlot;
         }
         return bySlot;
@@ -573,53 +569,40 @@ public final class TailRanking {
      * The ascending {@code a} with the few ascending {@code b} merged in: each b's place by a
      * binary search, a copied in runs between.
      */
-    private static int[] mergeAscending(int[] a, int[] b) {
-        int[] out = new int[a.length + b.length];
+    private static IntColumn mergeAscending(IntColumn a, int[] b) {
+        IntColumn.Builder out = new IntColumn.Builder(a.length() + b.length);
         int from = 0;
-        int k = 0;
         for (int value : b) {
-            int place = from;
-            int high = a.length;
-            while (place < high) {
-                int middle = (place + high) >>> 1;
-                if (a[middle] <= value) {
-                    place = middle + 1;
-                } else {
-                    high = middle;
-                }
-            }
-            System.arraycopy(a, from, out, k, place - from);
-            k += place - from;
-            out[k++] = value;
+            int place = a.firstAtLeast(value + 1, from);
+            out.addRange(a, from, place);
+            out.add(value);
             from = place;
         }
-        System.arraycopy(a, from, out, k, a.length - from);
-        return out;
+        out.addRange(a, from, a.length());
+        return out.build();
     }
 
     /** As above, for descending keys. */
-    private static long[] mergeDescending(long[] a, long[] b) {
-        long[] out = new long[a.length + b.length];
+    private static LongColumn mergeDescending(LongColumn a, long[] b) {
+        LongColumn.Builder out = new LongColumn.Builder(a.length() + b.length);
         int from = 0;
-        int k = 0;
         for (long value : b) {
             int place = from;
-            int high = a.length;
+            int high = a.length();
             while (place < high) {
                 int middle = (place + high) >>> 1;
-                if (a[middle] >= value) {
+                if (a.get(middle) >= value) {
                     place = middle + 1;
                 } else {
                     high = middle;
                 }
             }
-            System.arraycopy(a, from, out, k, place - from);
-            k += place - from;
-            out[k++] = value;
+            out.addRange(a, from, place);
+            out.add(value);
             from = place;
         }
-        System.arraycopy(a, from, out, k, a.length - from);
-        return out;
+        out.addRange(a, from, a.length());
+        return out.build();
     }
 
     /**
