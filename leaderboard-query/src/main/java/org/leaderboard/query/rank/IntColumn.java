@@ -1,6 +1,7 @@
 package org.leaderboard.query.rank;
 
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * An immutable array of ints kept in chunks of 8,192 (32 KiB), for the tail ranking's columns of
@@ -80,6 +81,24 @@ final class IntColumn {
         return low;
     }
 
+    /**
+     * Copies the elements [start, end) of a chunked array ({@code chunks}, each an int[] or long[]
+     * of {@link #CHUNK} elements but the last) to the end of another, whose chunk holding index i
+     * {@code chunkAt} gives; returns the other's new size.
+     */
+    static int copyRun(Object[] chunks, int start, int end, IntFunction<Object> chunkAt, int size) {
+        int next = start;
+        int at = size;
+        while (next < end) {
+            int offset = next & MASK;
+            int run = Math.min(end - next, Math.min(CHUNK - offset, CHUNK - (at & MASK)));
+            System.arraycopy(chunks[next >>> SHIFT], offset, chunkAt.apply(at), at & MASK, run);
+            next += run;
+            at += run;
+        }
+        return at;
+    }
+
     static int chunksFor(int length) {
         return (length + MASK) >>> SHIFT;
     }
@@ -103,15 +122,7 @@ final class IntColumn {
 
         /** Appends {@code from}'s elements [start, end). */
         void addRange(IntColumn from, int start, int end) {
-            int next = start;
-            while (next < end) {
-                int offset = next & MASK;
-                int run = Math.min(end - next, Math.min(CHUNK - offset, CHUNK - (size & MASK)));
-                System.arraycopy(
-                        from.chunks[next >>> SHIFT], offset, chunkAt(size), size & MASK, run);
-                next += run;
-                size += run;
-            }
+            size = IntColumn.copyRun(from.chunks, start, end, this::chunkAt, size);
         }
 
         /** Fills the column up to its capacity with {@code value}, to be {@link #set} after. */

@@ -70,15 +70,7 @@ final class LongColumn {
 
         /** Appends {@code from}'s elements [start, end). */
         void addRange(LongColumn from, int start, int end) {
-            int next = start;
-            while (next < end) {
-                int offset = next & MASK;
-                int run = Math.min(end - next, Math.min(CHUNK - offset, CHUNK - (size & MASK)));
-                System.arraycopy(
-                        from.chunks[next >>> SHIFT], offset, chunkAt(size), size & MASK, run);
-                next += run;
-                size += run;
-            }
+            size = IntColumn.copyRun(from.chunks, start, end, this::chunkAt, size);
         }
 
         private long[] chunkAt(int index) {
