@@ -43,7 +43,8 @@ class QuickBenchmarkIntegrationTests {
                         SnapshotScenario.NAME,
                         QueryScenarios.QUERIES,
                         QueryScenarios.TAIL,
-                        ReadsUnderWrites.NAME);
+                        ReadsUnderWrites.NAME,
+                        TailRankingReplay.NAME);
         assertThat(json.path("figures").findValuesAsText("target"))
                 .contains(">= 1.0x", ">= 1.5x", ">= 0.4x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
         // Scenario 6's floor under a strong query, measured at every rate (0, 200, flat out).
