@@ -29,16 +29,18 @@ public final class MergedStandings {
 
     private final RankedUsers base;
     private final ScoreKind kind;
-    private final RefColumn<String> changedUsers;
-    private final RefColumn<Tally> changedTallies;
 
-    /** How many snapshot users rank before each changed user (non-decreasing). */
-    private final IntColumn changedBaseBefore;
+    /** The changed users in ranking order, each with how many snapshot users rank before it. */
+    private final ChangedLeaves changed;
 
     private final ToIntFunction<String> changedIndex;
-    private final IntColumn removed;
-    private final LongColumn removedKeysDescending;
-    private final LongColumn changedKeysDescending;
+
+    /** The changed users' snapshot positions, ascending. */
+    private final LongLeaves removed;
+
+    /** Their ranking keys there, each as {@code ~key}: ascending for the keys descending. */
+    private final LongLeaves removedKeys;
+
     private final ToLongBiFunction<String, Integer> distinctVoters;
 
     /**
@@ -56,6 +58,7 @@ public final class MergedStandings {
         List<Changed> changed = new ArrayList<>(tail.size());
         List<Integer> removedPositions = new ArrayList<>();
         long[] removedKeys = new long[tail.size()];
+        int removedCount = 0;
         for (Map.Entry<String, Tally> entry : tail.entrySet()) {
             String user = entry.getKey();
             int position = base.position(user);
@@ -66,7 +69,7 @@ public final class MergedStandings {
             if (position >= 0) {
                 // Its key from the tally in hand, not base.key(position): another search in a
                 // base that is itself merged.
-                removedKeys[removedPositions.size()] = kind.rankKey(before);
+                removedKeys[removedCount++] = ~kind.rankKey(before);
                 removedPositions.add(position);
             }
             if (merged.hasVotes()) {
@@ -77,36 +80,26 @@ public final class MergedStandings {
         changed.sort(Changed.ORDER);
         int size = changed.size();
         this.removed =
-                IntColumn.of(
-                        removedPositions.stream().mapToInt(Integer::intValue).sorted().toArray());
-        this.removedKeysDescending =
-                LongColumn.of(descending(Arrays.copyOf(removedKeys, removedPositions.size())));
-        List<String> users = new ArrayList<>(size);
-        List<Tally> tallies = new ArrayList<>(size);
-        long[] keys = new long[size];
-        for (int j = 0; j < size; j++) {
-            Changed c = changed.get(j);
-            users.add(c.user());
-            tallies.add(c.tally());
-            keys[j] = c.key();
-        }
-        this.changedKeysDescending = LongColumn.of(keys);
-        this.changedUsers = RefColumn.of(users);
-        this.changedTallies = RefColumn.of(tallies);
+                LongLeaves.of(
+                        removedPositions.stream().mapToLong(Integer::longValue).sorted().toArray(),
+                        LongLeaves.LEAF);
+        long[] keys = Arrays.copyOf(removedKeys, removedCount);
+        Arrays.sort(keys);
+        this.removedKeys = LongLeaves.of(keys, LongLeaves.LEAF);
+        List<ChangedLeaves.ChangedUser> inOrder = new ArrayList<>(size);
         Map<String, Integer> index = new HashMap<>(size * 2);
         this.changedIndex = user -> index.getOrDefault(user, -1);
-        int[] baseBefore = new int[size];
         Map<Long, int[]> keyBounds = new HashMap<>();
         int before = 0;
         for (int j = 0; j < size; j++) {
-            String user = users.get(j);
-            index.put(user, j);
+            Changed c = changed.get(j);
+            index.put(c.user(), j);
             // In ranking order, each changed user has at least as many base users before it as
             // the one before: the search starts there.
-            before = base.countBefore(keys[j], user, keyBounds, before);
-            baseBefore[j] = before;
+            before = base.countBefore(c.key(), c.user(), keyBounds, before);
+            inOrder.add(new ChangedLeaves.ChangedUser(c.user(), c.tally(), c.key(), before));
         }
-        this.changedBaseBefore = IntColumn.of(baseBefore);
+        this.changed = ChangedLeaves.of(inOrder, LongLeaves.LEAF);
     }
 
     /** A changed user with its merged tally and that tally's ranking key. */
@@ -122,33 +115,26 @@ public final class MergedStandings {
 
     /**
      * From parts already in order, without a search in the snapshot ({@link TailRanking} keeps them
-     * between tail reads): {@code changedBaseBefore[j]} is how many snapshot users rank before
-     * changed user j, {@code changedKeys[j]} its ranking key (not copied: never changed after);
-     * {@code removed} the snapshot positions of the changed users, ascending. None is copied and
-     * nothing is computed per changed user: a changed user's merged position is worked out when
-     * asked for ({@link #changedPosition}), so a new version costs nothing here however many users
-     * the tail changed.
+     * between tail reads): {@code changed}, the changed users in ranking order with their snapshot
+     * users before; {@code removed}, their snapshot positions, ascending; {@code removedKeys}, the
+     * ranking keys there, each as {@code ~key}, ascending. None is copied and nothing is computed
+     * per changed user: a changed user's merged position is worked out when asked for ({@link
+     * #changedPosition}), so a new version costs nothing here however many users the tail changed.
      */
     MergedStandings(
             RankedUsers base,
-            RefColumn<String> changedUsers,
-            RefColumn<Tally> changedTallies,
-            IntColumn changedBaseBefore,
-            LongColumn changedKeys,
+            ChangedLeaves changed,
             ToIntFunction<String> changedIndex,
-            IntColumn removed,
-            LongColumn removedKeysDescending,
+            LongLeaves removed,
+            LongLeaves removedKeys,
             ToLongBiFunction<String, Integer> distinctVoters) {
         this.base = base;
         this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
-        this.changedUsers = changedUsers;
-        this.changedTallies = changedTallies;
+        this.changed = changed;
         this.changedIndex = changedIndex;
         this.removed = removed;
-        this.removedKeysDescending = removedKeysDescending;
-        this.changedKeysDescending = changedKeys;
-        this.changedBaseBefore = changedBaseBefore;
+        this.removedKeys = removedKeys;
     }
 
     /**
@@ -156,7 +142,7 @@ public final class MergedStandings {
      * ranked before it that the tail did not change. Strictly increasing in j.
      */
     private int changedPosition(int j) {
-        int baseBefore = changedBaseBefore.get(j);
+        int baseBefore = changed.baseBefore(j);
         return j + baseBefore - removedBefore(baseBefore);
     }
 
@@ -166,7 +152,7 @@ public final class MergedStandings {
      */
     private int changedAt(int position) {
         int low = 0;
-        int high = changedUsers.length() - 1;
+        int high = changed.length() - 1;
         while (low <= high) {
             int middle = (low + high) >>> 1;
             int at = changedPosition(middle);
@@ -182,7 +168,7 @@ public final class MergedStandings {
     }
 
     public int totalUsers() {
-        return base.size() - removed.length() + changedUsers.length();
+        return base.size() - removed.length() + changed.length();
     }
 
     /** Entries at positions [offset, offset + limit), fewer at the end of the board. */
@@ -225,11 +211,9 @@ public final class MergedStandings {
     public LeaderboardEntry entryAt(int position) {
         int j = changedAt(position);
         if (j >= 0) {
-            String user = changedUsers.get(j);
+            String user = changed.user(j);
             return entry(
-                    user,
-                    changedTallies.get(j),
-                    distinctVoters.applyAsLong(user, base.position(user)));
+                    user, changed.tally(j), distinctVoters.applyAsLong(user, base.position(user)));
         }
         int kept = position - (-j - 1);
         int basePosition = basePositionOfKept(kept);
@@ -250,26 +234,22 @@ public final class MergedStandings {
     /** The ranking key at merged {@code position}. */
     long keyAt(int position) {
         int j = changedAt(position);
-        return j >= 0
-                ? changedKeysDescending.get(j)
-                : base.key(basePositionOfKept(position - (-j - 1)));
+        return j >= 0 ? changed.key(j) : base.key(basePositionOfKept(position - (-j - 1)));
     }
 
     String userAt(int position) {
         int j = changedAt(position);
-        return j >= 0 ? changedUsers.get(j) : base.user(basePositionOfKept(position - (-j - 1)));
+        return j >= 0 ? changed.user(j) : base.user(basePositionOfKept(position - (-j - 1)));
     }
 
     Tally tallyAt(int position) {
         int j = changedAt(position);
-        return j >= 0 ? changedTallies.get(j) : base.tally(basePositionOfKept(position - (-j - 1)));
+        return j >= 0 ? changed.tally(j) : base.tally(basePositionOfKept(position - (-j - 1)));
     }
 
     /** Users with a strictly higher ranking key than {@code key}. */
     int countAbove(long key) {
-        return base.countAbove(key)
-                - removedKeysDescending.countGreater(key)
-                + changedKeysDescending.countGreater(key);
+        return base.countAbove(key) - removedKeys.countBelow(~key) + changed.countKeysGreater(key);
     }
 
     /**
@@ -282,7 +262,11 @@ public final class MergedStandings {
     }
 
     List<String> changedUsers() {
-        return changedUsers.asList();
+        List<String> users = new ArrayList<>(changed.length());
+        for (int j = 0; j < changed.length(); j++) {
+            users.add(changed.user(j));
+        }
+        return users;
     }
 
     /** What each merged position holds, in order: a kept snapshot user, or a changed one. */
@@ -298,19 +282,20 @@ public final class MergedStandings {
         int j = 0;
         int removedBelow = 0;
         int nextChanged = -1;
+        int nextBefore = 0;
         for (int position = 0; position < total; position++) {
-            if (j < changedUsers.length() && nextChanged < 0) {
-                // changedBaseBefore is non-decreasing in j: the removed positions below it are
-                // counted in one walk.
-                while (removedBelow < removed.length()
-                        && removed.get(removedBelow) < changedBaseBefore.get(j)) {
+            if (j < changed.length() && nextChanged < 0) {
+                // The snapshot users before is non-decreasing in j: the removed positions below it
+                // are counted in one walk.
+                nextBefore = changed.baseBefore(j);
+                while (removedBelow < removed.length() && removed.get(removedBelow) < nextBefore) {
                     removedBelow++;
                 }
-                nextChanged = j + changedBaseBefore.get(j) - removedBelow;
+                nextChanged = j + nextBefore - removedBelow;
             }
-            if (j < changedUsers.length() && nextChanged == position) {
+            if (j < changed.length() && nextChanged == position) {
                 nextChanged = -1;
-                visitor.visit(position, -1, changedUsers.get(j), changedTallies.get(j));
+                visitor.visit(position, -1, changed.user(j), changed.tally(j));
                 j++;
                 continue;
             }
@@ -365,12 +350,12 @@ public final class MergedStandings {
 
     /** As above, counting from changed user {@code from} on (those before it rank before). */
     int changedBefore(long key, String user, int baseBefore, int from) {
-        int low = changedBaseBefore.firstAtLeast(baseBefore, from);
-        int high = changedBaseBefore.firstAtLeast(baseBefore + 1, low);
+        int low = changed.firstBeforeAtLeast(baseBefore, from);
+        int high = changed.firstBeforeAtLeast(baseBefore + 1, low);
         while (low < high) {
             int middle = (low + high) >>> 1;
-            long k = changedKeysDescending.get(middle);
-            boolean before = k > key || (k == key && changedUsers.get(middle).compareTo(user) < 0);
+            long k = changed.key(middle);
+            boolean before = k > key || (k == key && changed.user(middle).compareTo(user) < 0);
             if (before) {
                 low = middle + 1;
             } else {
@@ -380,36 +365,24 @@ public final class MergedStandings {
         return low;
     }
 
+    /**
+     * The index of the changed user {@code user} with ranking key {@code key}, of which {@code
+     * baseBefore} snapshot users rank before it; -1 if it is not a changed user with that key.
+     */
+    int changedIndex(long key, String user, int baseBefore) {
+        int j = changedBefore(key, user, baseBefore, 0);
+        return j < changed.length() && changed.user(j).equals(user) ? j : -1;
+    }
+
     /** Removed snapshot positions below {@code position}. */
     private int removedBefore(int position) {
-        int index = removed.binarySearch(position);
-        return index >= 0 ? index : -index - 1;
+        return removed.countBelow(position);
     }
 
     /** The snapshot position of the {@code kept}-th snapshot user that the tail did not change. */
     private int basePositionOfKept(int kept) {
         // removed[r] - r is non-decreasing: the number of removed positions at or before the
         // answer is the number of r with removed[r] - r <= kept.
-        int low = 0;
-        int high = removed.length();
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            if (removed.get(middle) - middle <= kept) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return kept + low;
-    }
-
-    private static long[] descending(long[] values) {
-        Arrays.sort(values);
-        for (int i = 0, j = values.length - 1; i < j; i++, j--) {
-            long t = values[i];
-            values[i] = values[j];
-            values[j] = t;
-        }
-        return values;
+        return kept + removed.countValueMinusIndexAtMost(kept);
     }
 }

@@ -5,8 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * An immutable array of references kept in chunks of 8,192 (32 KiB with compressed references), for
- * the tail ranking's columns of hundreds of thousands of users.
+ * An immutable array of references kept in chunks of 128, for the tail ranking's tables of hundreds
+ * of thousands of users by slot (each user's merged tally and voter sketch), of which a new version
+ * changes a few hundred at random places: an {@link Edit} copies only the chunks it sets, so small
+ * chunks keep that copy small (with 8,192-reference chunks, a few hundred scattered users touched
+ * every chunk, and each version copied both whole tables).
  *
  * <p>One array of more than 131,072 references is a humongous object for G1 with 1 MiB regions: it
  * is allocated straight into the old generation, so every young collection scans it for the young
@@ -19,7 +22,7 @@ import java.util.List;
  */
 final class RefColumn<T> {
 
-    private static final int SHIFT = 13;
+    private static final int SHIFT = 7;
     private static final int CHUNK = 1 << SHIFT;
     private static final int MASK = CHUNK - 1;
     private static final RefColumn<?> EMPTY = new RefColumn<>(new Object[0][], 0);

@@ -31,14 +31,9 @@ public final class TailRanking {
     private final RankedSnapshot base;
     private final ScoreKind kind;
     private final Slots slots;
-    private final RefColumn<String> changedUsers;
-    private final RefColumn<Tally> changedTallies;
-    private final IntColumn changedBaseBefore;
-    private final LongColumn changedKeys;
-    private final IntColumn changedSlots;
 
-    /** Each slot's index among the changed users (-1: none), built when first needed. */
-    private volatile IntColumn changedBySlot;
+    /** The users the tail changed, in ranking order (shared in part with the version before). */
+    private final ChangedLeaves changed;
 
     private volatile Map<Long, Integer> countsAbove;
 
@@ -53,8 +48,12 @@ public final class TailRanking {
 
     private final RefColumn<Tally> mergedBySlot;
     private final RefColumn<HllSketch> tailVotersBySlot;
-    private final IntColumn removed;
-    private final LongColumn removedKeysDescending;
+
+    /** The changed users' snapshot positions, ascending, and their keys there as {@code ~key}. */
+    private final LongLeaves removed;
+
+    private final LongLeaves removedKeys;
+
     private final MergedStandings standings;
 
     /**
@@ -82,6 +81,16 @@ public final class TailRanking {
 
         int[] placedBaseBefore = filled(new int[1024], 0);
 
+        /**
+         * The same for the ranking key the user was last ranked with among the changed users (-1:
+         * never), kept apart: finding a changed user's entry again (to move it, or to place a fresh
+         * part on top) asks for that key while ranking a fresh part asks for the fresh one, and one
+         * pair for both would search the snapshot again at every turn.
+         */
+        long[] changedKey = new long[1024];
+
+        int[] changedBefore = filled(new int[1024], 0);
+
         /** Each ranking key's users in the snapshot: [countAbove, countAtLeast). */
         final Map<Long, int[]> keyBounds = new HashMap<>();
 
@@ -96,6 +105,8 @@ public final class TailRanking {
                 basePosition = Arrays.copyOf(basePosition, length);
                 placedKey = Arrays.copyOf(placedKey, length);
                 placedBaseBefore = filled(Arrays.copyOf(placedBaseBefore, length), created);
+                changedKey = Arrays.copyOf(changedKey, length);
+                changedBefore = filled(Arrays.copyOf(changedBefore, length), created);
             }
             int position = base.position(user);
             basePosition[created] = position;
@@ -121,6 +132,22 @@ public final class TailRanking {
             return before;
         }
 
+        /** As {@link #baseBefore}, for the key the user is ranked with among the changed users. */
+        int changedBaseBefore(RankedSnapshot base, int slot, long key, String user) {
+            if (changedBefore[slot] >= 0 && changedKey[slot] == key) {
+                return changedBefore[slot];
+            }
+            int before = base.countBefore(key, user, keyBounds, 0);
+            changed(slot, key, before);
+            return before;
+        }
+
+        /** The user in {@code slot} is ranked among the changed users with {@code key} now. */
+        void changed(int slot, long key, int baseBefore) {
+            changedKey[slot] = key;
+            changedBefore[slot] = baseBefore;
+        }
+
         private static int[] filled(int[] array, int from) {
             Arrays.fill(array, from, array.length, -1);
             return array;
@@ -130,54 +157,44 @@ public final class TailRanking {
     private TailRanking(
             RankedSnapshot base,
             Slots slots,
-            RefColumn<String> changedUsers,
-            RefColumn<Tally> changedTallies,
-            IntColumn changedBaseBefore,
-            LongColumn changedKeys,
-            IntColumn changedSlots,
+            ChangedLeaves changed,
             RefColumn<Tally> mergedBySlot,
             RefColumn<HllSketch> tailVotersBySlot,
-            IntColumn removed,
-            LongColumn removedKeysDescending) {
+            LongLeaves removed,
+            LongLeaves removedKeys) {
         this.base = base;
         this.kind = base.scoreKind();
         this.slots = slots;
-        this.changedUsers = changedUsers;
-        this.changedTallies = changedTallies;
-        this.changedBaseBefore = changedBaseBefore;
-        this.changedKeys = changedKeys;
-        this.changedSlots = changedSlots;
+        this.changed = changed;
         this.mergedBySlot = mergedBySlot;
         this.tailVotersBySlot = tailVotersBySlot;
         this.removed = removed;
-        this.removedKeysDescending = removedKeysDescending;
+        this.removedKeys = removedKeys;
         this.standings =
                 new MergedStandings(
                         base,
-                        changedUsers,
-                        changedTallies,
-                        changedBaseBefore,
-                        changedKeys,
+                        changed,
                         this::changedIndexOf,
                         removed,
-                        removedKeysDescending,
+                        removedKeys,
                         this::distinctVoters);
     }
 
     /** The snapshot alone, no tail yet. */
     public static TailRanking of(RankedSnapshot base) {
+        return of(base, LongLeaves.LEAF);
+    }
+
+    /** As above, the changed users kept in leaves of about {@code leafSize} (tests use small). */
+    static TailRanking of(RankedSnapshot base, int leafSize) {
         return new TailRanking(
                 base,
                 new Slots(),
+                ChangedLeaves.empty(leafSize),
                 RefColumn.empty(),
                 RefColumn.empty(),
-                IntColumn.EMPTY,
-                LongColumn.EMPTY,
-                IntColumn.EMPTY,
-                RefColumn.empty(),
-                RefColumn.empty(),
-                IntColumn.EMPTY,
-                LongColumn.EMPTY);
+                LongLeaves.empty(leafSize),
+                LongLeaves.empty(leafSize));
     }
 
     /** The snapshot plus a whole tail. */
@@ -191,7 +208,7 @@ public final class TailRanking {
 
     /** Users with votes this version's tail changed. */
     public int tailUsers() {
-        return changedSlots.length();
+        return changed.length();
     }
 
     /** This version's merged standings (shared, immutable). */
@@ -242,13 +259,12 @@ public final class TailRanking {
             Placed found = placed.get(user);
             if (found == null) {
                 int slot = slots.slotOf(user, base);
-                IntColumn bySlot = changedBySlot();
-                int j = slot < bySlot.length() ? bySlot.get(slot) : -1;
+                Tally merged = slot < mergedBySlot.length() ? mergedBySlot.get(slot) : null;
+                int j = changedIndexOnPlusThread(slot, user, merged);
                 int position =
                         j >= 0
                                 ? standings.positionOfChanged(j)
                                 : standings.positionOfKept(slots.basePosition[slot], user);
-                Tally merged = slot < mergedBySlot.length() ? mergedBySlot.get(slot) : null;
                 found =
                         new Placed(
                                 slot,
@@ -373,17 +389,16 @@ public final class TailRanking {
         RefColumn.Edit<HllSketch> voters = tailVotersBySlot.edit();
         List<Changed> fresh = new ArrayList<>(added.size());
         List<Integer> newlyRemoved = new ArrayList<>();
-        IntColumn byChangedSlot = changedBySlot();
         int[] dropped = new int[added.size()];
         int drops = 0;
         for (Map.Entry<String, Tally> entry : added.entrySet()) {
             String user = entry.getKey();
             int slot = slots.slotOf(user, base);
-            int oldIndex = slot < byChangedSlot.length() ? byChangedSlot.get(slot) : -1;
+            Tally before = merged.get(slot);
+            int oldIndex = changedIndexOnPlusThread(slot, user, before);
             if (oldIndex >= 0) {
                 dropped[drops++] = oldIndex;
             }
-            Tally before = merged.get(slot);
             if (before == null) {
                 // First touched: its whole snapshot tally is the start, and its snapshot place
                 // is left.
@@ -415,10 +430,9 @@ public final class TailRanking {
     /**
      * The changed users of this version without the {@code dropped} ones (indices, ascending: users
      * the delta touched again), merged with {@code fresh} (in ranking order). Each fresh user's
-     * place among the kept ones is found by a binary search, and the kept users are copied in runs
-     * between those places ({@link System#arraycopy}): a delta of d users costs O(d log n) compares
-     * and a copy of the n kept references, without reading any kept user's tally or id (which, for
-     * hundreds of thousands of tail users, cost a cache miss each).
+     * place among the kept ones is found by a binary search, and only the leaves of {@link
+     * ChangedLeaves} that users leave or land in are copied: a delta of d users costs O(d log n)
+     * compares and copies of at most 2d small leaves, without reading any other user's entry.
      */
     private TailRanking mergeChanged(
             List<Changed> fresh,
@@ -426,13 +440,12 @@ public final class TailRanking {
             RefColumn<Tally> merged,
             RefColumn<HllSketch> voters,
             List<Integer> newlyRemoved) {
-        int size = changedSlots.length() - dropped.length + fresh.size();
-        Columns out = new Columns(size);
-        int copiedUpTo = 0;
-        int nextDrop = 0;
+        int[] places = new int[fresh.size()];
+        ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[fresh.size()];
         int lowest = 0;
         int lowestBase = 0;
-        for (Changed c : fresh) {
+        for (int i = 0; i < places.length; i++) {
+            Changed c = fresh.get(i);
             long key = c.key();
             int baseBefore = slots.baseBefore(base, c.slot(), key, c.user(), lowestBase);
             lowestBase = baseBefore;
@@ -440,99 +453,53 @@ public final class TailRanking {
             // snapshot users before, ids compared only on equal counts.
             int place = standings.changedBefore(key, c.user(), baseBefore, lowest);
             lowest = place;
-            nextDrop = copyKept(out, copiedUpTo, place, dropped, nextDrop);
-            copiedUpTo = place;
-            out.put(c.user(), c.tally(), baseBefore, key, c.slot());
+            places[i] = place;
+            inserted[i] = new ChangedLeaves.ChangedUser(c.user(), c.tally(), key, baseBefore);
+            slots.changed(c.slot(), key, baseBefore);
         }
-        copyKept(out, copiedUpTo, changedSlots.length(), dropped, nextDrop);
-        int[] addedRemoved = newlyRemoved.stream().mapToInt(Integer::intValue).sorted().toArray();
+        long[] addedRemoved =
+                newlyRemoved.stream().mapToLong(Integer::longValue).sorted().toArray();
+        long[] addedKeys = new long[addedRemoved.length];
+        for (int i = 0; i < addedRemoved.length; i++) {
+            addedKeys[i] = ~base.key((int) addedRemoved[i]);
+        }
+        // Ascending positions have non-increasing keys (the snapshot is in ranking order), so
+        // their complements ascend.
         return new TailRanking(
                 base,
                 slots,
-                out.users.build(),
-                out.tallies.build(),
-                out.baseBefore.build(),
-                out.keys.build(),
-                out.slots.build(),
+                changed.with(dropped, places, inserted),
                 merged,
                 voters,
-                mergeAscending(removed, addedRemoved),
-                mergeDescending(removedKeysDescending, descendingKeys(addedRemoved)));
+                removed.with(addedRemoved),
+                removedKeys.with(addedKeys));
     }
 
     /**
-     * Copies this version's changed users [from, to) into {@code out}, leaving out the dropped
-     * indices; returns the index of the first drop at or after {@code to}.
+     * The user's index among this version's changed users, its tally in this version being {@code
+     * merged} (null: not changed); -1 if none. A search by its key and place in the snapshot, which
+     * {@link Slots} remembers: only for the thread calling {@link #plus}.
      */
-    private int copyKept(Columns out, int from, int to, int[] dropped, int nextDrop) {
-        int start = from;
-        int drop = nextDrop;
-        while (drop < dropped.length && dropped[drop] < to) {
-            out.copy(this, start, dropped[drop]);
-            start = dropped[drop] + 1;
-            drop++;
+    private int changedIndexOnPlusThread(int slot, String user, Tally merged) {
+        if (merged == null || !merged.hasVotes()) {
+            return -1;
         }
-        out.copy(this, start, to);
-        return drop;
+        long key = kind.rankKey(merged);
+        return standings.changedIndex(key, user, slots.changedBaseBefore(base, slot, key, user));
     }
 
-    /** The parallel arrays of a version's changed users, filled in ranking order. */
-    private static final class Columns {
-        final RefColumn.Builder<String> users;
-        final RefColumn.Builder<Tally> tallies;
-        final IntColumn.Builder baseBefore;
-        final LongColumn.Builder keys;
-        final IntColumn.Builder slots;
-
-        Columns(int capacity) {
-            users = new RefColumn.Builder<>(capacity);
-            tallies = new RefColumn.Builder<>(capacity);
-            baseBefore = new IntColumn.Builder(capacity);
-            keys = new LongColumn.Builder(capacity);
-            slots = new IntColumn.Builder(capacity);
-        }
-
-        void put(String user, Tally tally, int before, long key, int slot) {
-            users.add(user);
-            tallies.add(tally);
-            baseBefore.add(before);
-            keys.add(key);
-            slots.add(slot);
-        }
-
-        void copy(TailRanking from, int start, int end) {
-            if (end <= start) {
-                return;
-            }
-            users.addRange(from.changedUsers, start, end);
-            tallies.addRange(from.changedTallies, start, end);
-            baseBefore.addRange(from.changedBaseBefore, start, end);
-            keys.addRange(from.changedKeys, start, end);
-            slots.addRange(from.changedSlots, start, end);
-        }
-    }
-
+    /** As above, from any thread: the user's place in the snapshot searched again. */
     private int changedIndexOf(String user) {
         Integer slot = slots.byUser.get(user);
-        IntColumn bySlot = changedBySlot();
-        return slot == null || slot >= bySlot.length() ? -1 : bySlot.get(slot);
-    }
-
-    /**
-     * Built on first use, not per version: an answer-only version (the fresh part on top) of a
-     * top-100 never needs it. Racing threads build equal arrays; the volatile field publishes one.
-     */
-    private IntColumn changedBySlot() {
-        IntColumn bySlot = changedBySlot;
-        if (bySlot == null) {
-            IntColumn.Builder built = new IntColumn.Builder(mergedBySlot.length()).filled(-1);
-            for (int j = 0; j < changedSlots.length(); j++) {
-                built.set(changedSlots.get(j), j);
-            }
-            bySlot = built.build();
-            changedBySlot = bySlot;
+        if (slot == null || slot >= mergedBySlot.length()) {
+            return -1;
         }
-        return bySlot;
+        Tally merged = mergedBySlot.get(slot);
+        if (merged == null || !merged.hasVotes()) {
+            return -1;
+        }
+        long key = kind.rankKey(merged);
+        return standings.changedIndex(key, user, base.countBefore(key, user));
     }
 
     /** The snapshot's sketch of the user merged with the tail's, estimated. */
@@ -554,55 +521,6 @@ public final class TailRanking {
             return before == null ? added : before;
         }
         return VoterSketches.union(before, added);
-    }
-
-    private long[] descendingKeys(int[] positions) {
-        long[] keys = new long[positions.length];
-        for (int i = 0; i < positions.length; i++) {
-            // Ascending positions have non-increasing keys: the snapshot is in ranking order.
-            keys[i] = base.key(positions[i]);
-        }
-        return keys;
-    }
-
-    /**
-     * The ascending {@code a} with the few ascending {@code b} merged in: each b's place by a
-     * binary search, a copied in runs between.
-     */
-    private static IntColumn mergeAscending(IntColumn a, int[] b) {
-        IntColumn.Builder out = new IntColumn.Builder(a.length() + b.length);
-        int from = 0;
-        for (int value : b) {
-            int place = a.firstAtLeast(value + 1, from);
-            out.addRange(a, from, place);
-            out.add(value);
-            from = place;
-        }
-        out.addRange(a, from, a.length());
-        return out.build();
-    }
-
-    /** As above, for descending keys. */
-    private static LongColumn mergeDescending(LongColumn a, long[] b) {
-        LongColumn.Builder out = new LongColumn.Builder(a.length() + b.length);
-        int from = 0;
-        for (long value : b) {
-            int place = from;
-            int high = a.length();
-            while (place < high) {
-                int middle = (place + high) >>> 1;
-                if (a.get(middle) >= value) {
-                    place = middle + 1;
-                } else {
-                    high = middle;
-                }
-            }
-            out.addRange(a, from, place);
-            out.add(value);
-            from = place;
-        }
-        out.addRange(a, from, a.length());
-        return out.build();
     }
 
     /**

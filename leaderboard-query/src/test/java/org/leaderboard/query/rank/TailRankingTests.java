@@ -29,6 +29,7 @@ class TailRankingTests {
             @ForAll ScoreKind kind,
             @ForAll @IntRange(min = 0, max = 60) int snapshotUsers,
             @ForAll @IntRange(min = 1, max = 6) int deltas,
+            @ForAll @IntRange(min = 1, max = 80) int leafSize,
             @ForAll long seed) {
         Random random = new Random(seed);
         Map<String, Tally> snapshot = new HashMap<>();
@@ -37,7 +38,8 @@ class TailRankingTests {
         }
         RankedSnapshot base = RankedSnapshot.of(kind, snapshot, user -> null);
         Map<String, Tally> tail = new HashMap<>();
-        TailRanking ranking = TailRanking.of(base);
+        // Leaves from one user to more than the whole tail: split, emptied and shared leaves.
+        TailRanking ranking = TailRanking.of(base, leafSize);
         List<TailRanking> versions = new ArrayList<>();
         List<List<LeaderboardEntry>> pages = new ArrayList<>();
         for (int d = 0; d < deltas; d++) {

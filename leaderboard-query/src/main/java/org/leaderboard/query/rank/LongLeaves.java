@@ -1,0 +1,218 @@
+package org.leaderboard.query.rank;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An immutable ascending sequence of longs kept in small leaves, so that a version with a few more
+ * values shares every leaf the new values do not land in: the tail ranking's removed snapshot
+ * positions and their ranking keys, hundreds of thousands of values that grow by a few hundred ten
+ * times a second. A version copies the leaves it inserts into and its own index of the leaves (one
+ * int and one long per leaf), not the whole sequence as one array does.
+ *
+ * <p>Every search is two binary searches: among the leaves' first values, then in one leaf.
+ */
+final class LongLeaves {
+
+    /** A leaf grown past twice this by inserts is split into leaves of about this many values. */
+    static final int LEAF = 64;
+
+    private final long[][] leaves;
+
+    /** Each leaf's first index in the sequence, and the length after the last. */
+    private final int[] starts;
+
+    /** Each leaf's first value. */
+    private final long[] firsts;
+
+    private final int leafSize;
+
+    private LongLeaves(long[][] leaves, int[] starts, long[] firsts, int leafSize) {
+        this.leaves = leaves;
+        this.starts = starts;
+        this.firsts = firsts;
+        this.leafSize = leafSize;
+    }
+
+    /** No values, in leaves of about {@code leafSize}. */
+    static LongLeaves empty(int leafSize) {
+        return new LongLeaves(new long[0][], new int[1], new long[0], leafSize);
+    }
+
+    /** The ascending {@code values} (copied), in leaves of about {@code leafSize}. */
+    static LongLeaves of(long[] values, int leafSize) {
+        return empty(leafSize).with(values);
+    }
+
+    int length() {
+        return starts[leaves.length];
+    }
+
+    long get(int index) {
+        int leaf = leafOf(index);
+        return leaves[leaf][index - starts[leaf]];
+    }
+
+    /** How many values are below {@code value}. */
+    int countBelow(long value) {
+        // The last leaf whose first value is below: every value before it is too.
+        int low = 0;
+        int high = leaves.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (firsts[middle] < value) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        if (low == 0) {
+            return 0;
+        }
+        long[] leaf = leaves[low - 1];
+        int local = Arrays.binarySearch(leaf, value);
+        if (local >= 0) {
+            // Equal values may repeat: the first of them.
+            while (local > 0 && leaf[local - 1] == value) {
+                local--;
+            }
+        } else {
+            local = -local - 1;
+        }
+        return starts[low - 1] + local;
+    }
+
+    /**
+     * Where {@code value} is, as {@link Arrays#binarySearch(long[], long)} says it: its index, or
+     * {@code -(insertion point) - 1}.
+     */
+    int binarySearch(long value) {
+        int below = countBelow(value);
+        return below < length() && get(below) == value ? below : -(below + 1);
+    }
+
+    /**
+     * How many leading indices r have {@code get(r) - r <= limit}, for a sequence of distinct
+     * values (where {@code get(r) - r} never decreases).
+     */
+    int countValueMinusIndexAtMost(long limit) {
+        int low = 0;
+        int high = leaves.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (firsts[middle] - starts[middle] <= limit) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        if (low == 0) {
+            return 0;
+        }
+        int leaf = low - 1;
+        long[] values = leaves[leaf];
+        int start = starts[leaf];
+        int from = 0;
+        int to = values.length;
+        while (from < to) {
+            int middle = (from + to) >>> 1;
+            if (values[middle] - (start + middle) <= limit) {
+                from = middle + 1;
+            } else {
+                to = middle;
+            }
+        }
+        return start + from;
+    }
+
+    /**
+     * This sequence with the ascending {@code added} merged in. Only the leaves they land in are
+     * copied (each value goes to the last leaf whose first value is not above it).
+     */
+    LongLeaves with(long[] added) {
+        if (added.length == 0) {
+            return this;
+        }
+        List<long[]> out = new ArrayList<>(leaves.length + 2);
+        int next = 0;
+        for (int leaf = 0; leaf < leaves.length; leaf++) {
+            int end = next;
+            if (leaf + 1 < leaves.length) {
+                while (end < added.length && added[end] < firsts[leaf + 1]) {
+                    end++;
+                }
+            } else {
+                end = added.length;
+            }
+            if (end == next) {
+                out.add(leaves[leaf]);
+            } else {
+                split(merge(leaves[leaf], added, next, end), out);
+            }
+            next = end;
+        }
+        if (leaves.length == 0) {
+            split(Arrays.copyOf(added, added.length), out);
+        }
+        long[][] kept = out.toArray(new long[0][]);
+        int[] newStarts = new int[kept.length + 1];
+        long[] newFirsts = new long[kept.length];
+        for (int leaf = 0; leaf < kept.length; leaf++) {
+            newStarts[leaf + 1] = newStarts[leaf] + kept[leaf].length;
+            newFirsts[leaf] = kept[leaf][0];
+        }
+        return new LongLeaves(kept, newStarts, newFirsts, leafSize);
+    }
+
+    private int leafOf(int index) {
+        return leafOf(starts, leaves.length, index);
+    }
+
+    /**
+     * The leaf holding {@code index}, given each of {@code leaves} leaves' first index ({@code
+     * starts}); the last leaf for an index past the end.
+     */
+    static int leafOf(int[] starts, int leaves, int index) {
+        int low = 0;
+        int high = leaves - 1;
+        while (low < high) {
+            int middle = (low + high + 1) >>> 1;
+            if (starts[middle] <= index) {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        return low;
+    }
+
+    private static long[] merge(long[] leaf, long[] added, int from, int to) {
+        long[] merged = new long[leaf.length + to - from];
+        int i = 0;
+        int j = from;
+        int k = 0;
+        while (i < leaf.length || j < to) {
+            if (j == to || (i < leaf.length && leaf[i] <= added[j])) {
+                merged[k++] = leaf[i++];
+            } else {
+                merged[k++] = added[j++];
+            }
+        }
+        return merged;
+    }
+
+    /** Adds {@code values} to {@code out} as one leaf, or as leaves of about leafSize if large. */
+    private void split(long[] values, List<long[]> out) {
+        if (values.length <= 2 * leafSize) {
+            out.add(values);
+            return;
+        }
+        int parts = values.length / leafSize;
+        for (int part = 0; part < parts; part++) {
+            int from = (int) ((long) values.length * part / parts);
+            int to = (int) ((long) values.length * (part + 1) / parts);
+            out.add(Arrays.copyOfRange(values, from, to));
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package org.leaderboard.query.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.leaderboard.model.tally.Tally;
+
+/**
+ * A sequence kept in leaves must read and search like the plain list of its values, version after
+ * version, and a version must never change once a newer one is made from it.
+ */
+class LeavesTests {
+
+    @Property(tries = 100)
+    void longsInsertedBatchByBatchReadAndSearchLikeTheSortedList(
+            @ForAll @IntRange(min = 1, max = 70) int leafSize,
+            @ForAll @IntRange(min = 1, max = 8) int batches,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        TreeSet<Long> distinct = new TreeSet<>();
+        LongLeaves leaves = LongLeaves.empty(leafSize);
+        List<LongLeaves> versions = new ArrayList<>();
+        List<long[]> contents = new ArrayList<>();
+        for (int b = 0; b < batches; b++) {
+            TreeSet<Long> batch = new TreeSet<>();
+            for (int i = random.nextInt(400); i > 0; i--) {
+                long value = random.nextInt(5_000);
+                if (distinct.add(value)) {
+                    batch.add(value);
+                }
+            }
+            leaves = leaves.with(batch.stream().mapToLong(Long::longValue).toArray());
+            long[] expected = distinct.stream().mapToLong(Long::longValue).toArray();
+            versions.add(leaves);
+            contents.add(expected);
+
+            assertThat(leaves.length()).isEqualTo(expected.length);
+            for (int i = 0; i < expected.length; i++) {
+                assertThat(leaves.get(i)).isEqualTo(expected[i]);
+            }
+            for (long probe = -1; probe <= 5_001; probe += 1 + random.nextInt(40)) {
+                assertThat(leaves.binarySearch(probe))
+                        .as("search %d", probe)
+                        .isEqualTo(Arrays.binarySearch(expected, probe));
+                int kept = (int) probe;
+                int naive = 0;
+                while (naive < expected.length && expected[naive] - naive <= kept) {
+                    naive++;
+                }
+                assertThat(leaves.countValueMinusIndexAtMost(kept)).isEqualTo(naive);
+            }
+        }
+        for (int v = 0; v < versions.size(); v++) {
+            long[] expected = contents.get(v);
+            assertThat(versions.get(v).length()).isEqualTo(expected.length);
+            for (int i = 0; i < expected.length; i++) {
+                assertThat(versions.get(v).get(i)).isEqualTo(expected[i]);
+            }
+        }
+    }
+
+    @Property(tries = 100)
+    void repeatedLongsAreCountedBelowTheirFirst(
+            @ForAll @IntRange(min = 1, max = 10) int leafSize, @ForAll long seed) {
+        Random random = new Random(seed);
+        long[] values = new long[random.nextInt(300)];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = random.nextInt(12);
+        }
+        Arrays.sort(values);
+        LongLeaves leaves = LongLeaves.of(values, leafSize).with(new long[] {3, 3, 7});
+        long[] expected = Arrays.copyOf(values, values.length + 3);
+        expected[values.length] = 3;
+        expected[values.length + 1] = 3;
+        expected[values.length + 2] = 7;
+        Arrays.sort(expected);
+        for (long probe = -1; probe <= 13; probe++) {
+            int below = 0;
+            while (below < expected.length && expected[below] < probe) {
+                below++;
+            }
+            assertThat(leaves.countBelow(probe)).as("below %d", probe).isEqualTo(below);
+        }
+    }
+
+    @Property(tries = 100)
+    void changedUsersMovedVersionByVersionReadAndSearchLikeTheList(
+            @ForAll @IntRange(min = 1, max = 70) int leafSize,
+            @ForAll @IntRange(min = 1, max = 8) int versions,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        List<ChangedLeaves.ChangedUser> list = new ArrayList<>();
+        ChangedLeaves leaves = ChangedLeaves.empty(leafSize);
+        List<ChangedLeaves> kept = new ArrayList<>();
+        List<List<ChangedLeaves.ChangedUser>> contents = new ArrayList<>();
+        int next = 0;
+        for (int v = 0; v < versions; v++) {
+            // Drop some (ascending indices), then insert new users at ascending places of the
+            // old sequence, each with a key and base count that keep the order sorted.
+            int[] dropped =
+                    random.ints(random.nextInt(list.size() + 1), 0, Math.max(1, list.size()))
+                            .filter(i -> i < list.size())
+                            .distinct()
+                            .sorted()
+                            .toArray();
+            int[] places = random.ints(random.nextInt(300), 0, list.size() + 1).sorted().toArray();
+            ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[places.length];
+            List<ChangedLeaves.ChangedUser> after = new ArrayList<>();
+            int p = 0;
+            int d = 0;
+            for (int i = 0; i <= list.size(); i++) {
+                while (p < places.length && places[p] == i) {
+                    // Rank i of the old sequence, so the new entry sorts right before entry i.
+                    ChangedLeaves.ChangedUser at = i < list.size() ? list.get(i) : null;
+                    int before = at == null ? 1_000_000 : at.baseBefore();
+                    long key = at == null ? -1_000_000 : at.key();
+                    inserted[p] =
+                            new ChangedLeaves.ChangedUser("n" + next++, Tally.of(1), key, before);
+                    after.add(inserted[p]);
+                    p++;
+                }
+                if (i == list.size()) {
+                    break;
+                }
+                if (d < dropped.length && dropped[d] == i) {
+                    d++;
+                } else {
+                    after.add(list.get(i));
+                }
+            }
+            leaves = leaves.with(dropped, places, inserted);
+            list.clear();
+            list.addAll(after);
+            kept.add(leaves);
+            contents.add(List.copyOf(after));
+
+            assertThat(leaves.length()).isEqualTo(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                assertEntry(leaves, i, list.get(i));
+            }
+        }
+        for (int v = 0; v < kept.size(); v++) {
+            List<ChangedLeaves.ChangedUser> expected = contents.get(v);
+            for (int i = 0; i < expected.size(); i++) {
+                assertEntry(kept.get(v), i, expected.get(i));
+            }
+        }
+    }
+
+    @Property(tries = 100)
+    void changedUsersAreSearchedByBaseCountAndKeyLikeTheList(
+            @ForAll @IntRange(min = 1, max = 20) int leafSize, @ForAll long seed) {
+        Random random = new Random(seed);
+        int size = random.nextInt(400);
+        // Non-decreasing base counts and non-increasing keys, with runs of equal ones.
+        List<ChangedLeaves.ChangedUser> list = new ArrayList<>();
+        int before = 0;
+        long key = 1_000;
+        for (int i = 0; i < size; i++) {
+            before += random.nextInt(3) == 0 ? random.nextInt(4) : 0;
+            key -= random.nextInt(3) == 0 ? random.nextInt(4) : 0;
+            list.add(new ChangedLeaves.ChangedUser("u" + i, Tally.of(1), key, before));
+        }
+        ChangedLeaves leaves = ChangedLeaves.of(list, leafSize);
+        for (int probe = -1; probe <= before + 1; probe++) {
+            for (int from = 0; from <= size; from += 1 + random.nextInt(30)) {
+                int expected = from;
+                while (expected < size && list.get(expected).baseBefore() < probe) {
+                    expected++;
+                }
+                assertThat(leaves.firstBeforeAtLeast(probe, from))
+                        .as("before %d from %d", probe, from)
+                        .isEqualTo(expected);
+            }
+        }
+        for (long probe = key - 1; probe <= 1_001; probe++) {
+            long k = probe;
+            long expected = list.stream().filter(c -> c.key() > k).count();
+            assertThat(leaves.countKeysGreater(probe)).as("above %d", probe).isEqualTo(expected);
+        }
+    }
+
+    private static void assertEntry(
+            ChangedLeaves leaves, int index, ChangedLeaves.ChangedUser expected) {
+        assertThat(
+                        new ChangedLeaves.ChangedUser(
+                                leaves.user(index),
+                                leaves.tally(index),
+                                leaves.key(index),
+                                leaves.baseBefore(index)))
+                .as("entry %d", index)
+                .isEqualTo(expected);
+    }
+}
