@@ -15,11 +15,11 @@ import org.leaderboard.model.tally.VoterSketches;
 /**
  * A ranked snapshot plus a tail that only grows, ranked incrementally: {@link #plus} adds the tail
  * events read since the last version and ranks only the users they touched (a sort and a binary
- * search in the snapshot each), then rebuilds the merged order's arrays by copying runs of the
- * users it did not touch, never reading their tallies or ids. A tail read every few milliseconds
- * then costs O(touched users x log users) compares plus copying O(tail users) references instead of
- * the O(tail users x log users) of ranking the whole tail again ({@link MergedStandings}'s own
- * constructor).
+ * search in the snapshot each), then copies only the leaves of the merged order those users leave
+ * or land in ({@link ChangedLeaves}), sharing the others with the version before. A new version
+ * then costs O(touched users x log users) compares and copies of O(touched users) small leaves,
+ * instead of the O(tail users x log users) of ranking the whole tail again ({@link
+ * MergedStandings}'s own constructor).
  *
  * <p>Every version is immutable and may be read by any number of threads; {@link #plus} must be
  * called by one thread at a time (it gives users slots in a table the versions share, append only).
