@@ -306,6 +306,12 @@ class LeaderboardQueryIntegrationTests {
                                 users(ok("/boards/eventual/leaderboard?consistency=eventual"))
                                         .get(0)
                                         .equals("u7"));
+        // Asked again, the view's page is written from the JSON kept for its entries: the same
+        // entries as a read-your-writes answer of the board (no vote since).
+        JsonNode again = ok("/boards/eventual/leaderboard?consistency=eventual");
+        assertThat(again.get("entries"))
+                .isEqualTo(ok("/boards/eventual/leaderboard").get("entries"));
+        assertThat(again.get("stalenessMillis").isNumber()).isTrue();
         JsonNode standing = ok("/boards/eventual/users/u7?around=1&consistency=eventual");
         assertThat(standing.get("votes").asLong()).isEqualTo(110);
         assertThat(standing.get("rank").asLong()).isEqualTo(1);

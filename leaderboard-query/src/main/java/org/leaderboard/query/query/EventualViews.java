@@ -105,7 +105,8 @@ class EventualViews implements DisposableBean {
 
     /**
      * A ranked board and when its tail was read. Pages asked for are built once per view and reused
-     * (most clients ask for the same first pages), at most {@value #MAX_PAGES} of them.
+     * (most clients ask for the same first pages), at most {@value #MAX_PAGES} of them, and so is
+     * their entries' JSON.
      */
     static final class View {
         private static final int MAX_PAGES = 64;
@@ -125,12 +126,28 @@ class EventualViews implements DisposableBean {
             long key = ((long) offset << 32) | limit;
             Leaderboard page = pages.get(key);
             if (page == null) {
-                page = board.page(offset, limit, 0L);
+                page = shared(board.page(offset, limit, 0L));
                 if (pages.size() < MAX_PAGES) {
                     pages.putIfAbsent(key, page);
                 }
             }
             return page.withStalenessMillis(stalenessMillis(now));
+        }
+
+        /** The page with its entries shared by every answer from it ({@link SharedEntries}). */
+        private static Leaderboard shared(Leaderboard page) {
+            return new Leaderboard(
+                    page.board(),
+                    page.snapshotCutoff(),
+                    page.tailEvents(),
+                    page.totalUsers(),
+                    page.offset(),
+                    page.limit(),
+                    new SharedEntries(page.entries()),
+                    page.periodStart(),
+                    page.asOf(),
+                    page.stalenessMillis(),
+                    page.scoreKind());
         }
 
         long stalenessMillis(Instant now) {

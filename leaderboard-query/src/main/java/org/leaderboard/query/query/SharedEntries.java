@@ -1,0 +1,50 @@
+package org.leaderboard.query.query;
+
+import java.util.AbstractList;
+import java.util.List;
+import java.util.RandomAccess;
+import org.leaderboard.model.api.LeaderboardEntry;
+
+/**
+ * The entries of a page that many answers share (a bounded-staleness view's pages: every query of
+ * the view until its next refresh gets the same entries, with only their staleness new), and their
+ * JSON once it has been written: the answers' JSON writer writes that again instead of every
+ * entry's fields (a top-100's hundred means and standard deviations were a quarter of an answer's
+ * CPU). An unmodifiable list, equal to any list of the same entries.
+ */
+public final class SharedEntries extends AbstractList<LeaderboardEntry> implements RandomAccess {
+
+    private final List<LeaderboardEntry> entries;
+
+    /** The entries as JSON (an array), once written; null until then. */
+    private volatile String json;
+
+    public SharedEntries(List<LeaderboardEntry> entries) {
+        this.entries = List.copyOf(entries);
+    }
+
+    @Override
+    public LeaderboardEntry get(int index) {
+        return entries.get(index);
+    }
+
+    @Override
+    public int size() {
+        return entries.size();
+    }
+
+    /** The entries as written before, or null if they have not been. */
+    public String json() {
+        return json;
+    }
+
+    /** Keeps {@code written}, these entries as a JSON array, for the next answers. */
+    public void json(String written) {
+        json = written;
+    }
+
+    /** The entries themselves, as a plain list. */
+    public List<LeaderboardEntry> entries() {
+        return entries;
+    }
+}

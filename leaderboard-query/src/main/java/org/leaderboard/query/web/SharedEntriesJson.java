@@ -1,0 +1,41 @@
+package org.leaderboard.query.web;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
+import org.leaderboard.query.query.SharedEntries;
+
+/**
+ * Writes {@link SharedEntries} as the JSON array their entries make, the first time with the
+ * answers' own object mapper (so with the same settings: the same bytes), and from then on as those
+ * bytes again.
+ */
+final class SharedEntriesJson extends StdSerializer<SharedEntries> {
+
+    SharedEntriesJson() {
+        super(SharedEntries.class);
+    }
+
+    /** The module that writes shared entries this way (registered with the answers' mapper). */
+    static SimpleModule module() {
+        return new SimpleModule("shared-entries").addSerializer(new SharedEntriesJson());
+    }
+
+    @Override
+    public void serialize(SharedEntries value, JsonGenerator gen, SerializerProvider provider)
+            throws IOException {
+        String json = value.json();
+        if (json == null) {
+            if (!(gen.getCodec() instanceof ObjectMapper mapper)) {
+                provider.defaultSerializeValue(value.entries(), gen);
+                return;
+            }
+            json = mapper.writeValueAsString(value.entries());
+            value.json(json);
+        }
+        gen.writeRawValue(json);
+    }
+}
