@@ -44,6 +44,22 @@ public final class MergedStandings {
     private final ToLongBiFunction<String, Integer> distinctVoters;
 
     /**
+     * Built from a tail: each changed user's snapshot position (-1: none), in ranking order, as
+     * found while ranking them (a newer head's ranking reads their sketches there, without looking
+     * each user up again); null otherwise.
+     */
+    private final int[] changedBasePositions;
+
+    /**
+     * Built from a tail: the changed users in ranking order, and their index by user, made on first
+     * use (a newer head's ranking never asks for it, and a 260,000-user map was a tenth of its
+     * time); null otherwise.
+     */
+    private final String[] changedUsers;
+
+    private volatile Map<String, Integer> changedIndexByUser;
+
+    /**
      * @param tail each changed user's tally of the tail (to add to the snapshot's)
      * @param distinctVoters a user's distinct voters, given its user id and snapshot position (-1
      *     if the snapshot has none of its votes): asked only for entries that are shown
@@ -73,7 +89,7 @@ public final class MergedStandings {
                 removedPositions.add(position);
             }
             if (merged.hasVotes()) {
-                changed.add(new Changed(user, merged, kind.rankKey(merged)));
+                changed.add(new Changed(user, merged, kind.rankKey(merged), position));
             }
         }
         // Keys computed once per user, not at every comparison.
@@ -87,13 +103,15 @@ public final class MergedStandings {
         Arrays.sort(keys);
         this.removedKeys = LongLeaves.of(keys, LongLeaves.LEAF);
         List<ChangedLeaves.ChangedUser> inOrder = new ArrayList<>(size);
-        Map<String, Integer> index = new HashMap<>(size * 2);
-        this.changedIndex = user -> index.getOrDefault(user, -1);
+        this.changedUsers = new String[size];
+        this.changedBasePositions = new int[size];
+        this.changedIndex = this::indexOfChanged;
         Map<Long, int[]> keyBounds = new HashMap<>();
         int before = 0;
         for (int j = 0; j < size; j++) {
             Changed c = changed.get(j);
-            index.put(c.user(), j);
+            changedUsers[j] = c.user();
+            changedBasePositions[j] = c.basePosition();
             // In ranking order, each changed user has at least as many base users before it as
             // the one before: the search starts there.
             before = base.countBefore(c.key(), c.user(), keyBounds, before);
@@ -102,8 +120,24 @@ public final class MergedStandings {
         this.changed = ChangedLeaves.of(inOrder, LongLeaves.LEAF);
     }
 
-    /** A changed user with its merged tally and that tally's ranking key. */
-    private record Changed(String user, Tally tally, long key) {
+    /** The changed user's index in ranking order, -1 if none (built from a tail). */
+    private int indexOfChanged(String user) {
+        Map<String, Integer> index = changedIndexByUser;
+        if (index == null) {
+            index = new HashMap<>(changedUsers.length * 2);
+            for (int j = 0; j < changedUsers.length; j++) {
+                index.put(changedUsers[j], j);
+            }
+            changedIndexByUser = index;
+        }
+        return index.getOrDefault(user, -1);
+    }
+
+    /**
+     * A changed user with its merged tally, that tally's ranking key and its snapshot position (-1:
+     * none).
+     */
+    private record Changed(String user, Tally tally, long key, int basePosition) {
 
         /** Ranking order: the higher key first, then user id. */
         static final Comparator<Changed> ORDER =
@@ -135,6 +169,8 @@ public final class MergedStandings {
         this.changedIndex = changedIndex;
         this.removed = removed;
         this.removedKeys = removedKeys;
+        this.changedBasePositions = null;
+        this.changedUsers = null;
     }
 
     /**
@@ -261,12 +297,22 @@ public final class MergedStandings {
         return baseBefore - removedBefore(baseBefore) + changedBefore(key, user, baseBefore);
     }
 
-    List<String> changedUsers() {
-        List<String> users = new ArrayList<>(changed.length());
-        for (int j = 0; j < changed.length(); j++) {
-            users.add(changed.user(j));
-        }
-        return users;
+    /**
+     * Changed user j's snapshot position as found when this was built from a tail (-1: none there);
+     * only for standings built from a tail.
+     */
+    int changedBasePosition(int j) {
+        return changedBasePositions[j];
+    }
+
+    /** How many users the tail changed (with a counted vote). */
+    int changedCount() {
+        return changed.length();
+    }
+
+    /** The changed user at index j in ranking order. */
+    String changedUser(int j) {
+        return changedUsers != null ? changedUsers[j] : changed.user(j);
     }
 
     /** What each merged position holds, in order: a kept snapshot user, or a changed one. */

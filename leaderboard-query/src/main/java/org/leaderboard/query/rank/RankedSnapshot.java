@@ -230,25 +230,35 @@ public final class RankedSnapshot implements RankedUsers {
         return plus(delta, user -> null);
     }
 
-    /** As above, the delta's sketches ({@code deltaVoters}) merged into the users' sketches. */
+    /**
+     * As above, the delta's sketches ({@code deltaVoters}) merged into the users' sketches. Each
+     * changed user is looked up in this snapshot once, by the merge that ranks them; its sketch is
+     * read at the position found there.
+     */
     public RankedSnapshot plus(Map<String, Tally> delta, Function<String, HllSketch> deltaVoters) {
         MergedStandings merged = new MergedStandings(this, delta, (user, position) -> 0);
         int total = merged.totalUsers();
+        int changedCount = merged.changedCount();
+        byte[][] changedIds = new byte[changedCount][];
+        byte[][] changedSketches = new byte[changedCount][];
         int idBytes = ids.length;
         int sketchBytes = sketches.length;
-        Map<String, byte[]> changedSketches = new HashMap<>();
-        for (String user : merged.changedUsers()) {
-            idBytes += user.getBytes(StandardCharsets.UTF_8).length;
-            byte[] sketch = compact(union(votersOf(user), deltaVoters.apply(user)));
-            changedSketches.put(user, sketch);
-            sketchBytes += sketch.length;
+        for (int j = 0; j < changedCount; j++) {
+            String user = merged.changedUser(j);
+            int position = merged.changedBasePosition(j);
+            HllSketch before = position >= 0 ? voters(position) : unrankedVoters(user);
+            changedIds[j] = user.getBytes(StandardCharsets.UTF_8);
+            changedSketches[j] = compact(union(before, deltaVoters.apply(user)));
+            idBytes += changedIds[j].length;
+            sketchBytes += changedSketches[j].length;
         }
         // Usually no user is unranked, before or after: then nothing is looked up again for it.
         Map<String, Unranked> unrankedNext =
-                unranked.isEmpty() && merged.changedUsers().size() == delta.size()
+                unranked.isEmpty() && changedCount == delta.size()
                         ? Map.of()
                         : unrankedPlus(delta, deltaVoters);
         RankedSnapshot next = new RankedSnapshot(kind, total, idBytes, sketchBytes, unrankedNext);
+        int[] nextChanged = {0};
         merged.forEachInOrder(
                 (position, basePosition, user, tally) -> {
                     if (basePosition >= 0) {
@@ -264,13 +274,19 @@ public final class RankedSnapshot implements RankedUsers {
                                 sketchStart[basePosition],
                                 sketchStart[basePosition + 1] - sketchStart[basePosition]);
                     } else {
-                        byte[] id = user.getBytes(StandardCharsets.UTF_8);
-                        next.put(position, id, 0, id.length, tally);
-                        byte[] sketch = changedSketches.get(user);
-                        next.putSketch(position, sketch, 0, sketch.length);
+                        // Changed users are visited in their ranking order.
+                        int j = nextChanged[0]++;
+                        next.put(position, changedIds[j], 0, changedIds[j].length, tally);
+                        next.putSketch(position, changedSketches[j], 0, changedSketches[j].length);
                     }
                 });
         return next;
+    }
+
+    /** The sketch of a user this snapshot holds without a counted vote (a copy); null if none. */
+    private HllSketch unrankedVoters(String user) {
+        Unranked aside = unranked.get(user);
+        return aside == null || aside.voters() == null ? null : aside.voters().copy();
     }
 
     /** The users without a counted vote after adding {@code delta} to this snapshot. */
@@ -317,8 +333,7 @@ public final class RankedSnapshot implements RankedUsers {
         if (position >= 0) {
             return voters(position);
         }
-        Unranked aside = unranked.get(user);
-        return aside == null || aside.voters() == null ? null : aside.voters().copy();
+        return unrankedVoters(user);
     }
 
     /** Users with events in this snapshot but no counted vote (not ranked). */

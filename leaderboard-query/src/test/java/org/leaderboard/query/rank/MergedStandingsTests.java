@@ -184,6 +184,16 @@ class MergedStandingsTests {
         assertThat((double) fans)
                 .isCloseTo(5_000, org.assertj.core.data.Percentage.withPercentage(5));
         assertThat(next.voters(-1)).isNull();
+        // A user held unranked (its vote retracted first) keeps its voters when a vote ranks it.
+        RankedSnapshot withRetraction =
+                RankedSnapshot.of(
+                        Map.of("r", Tally.retraction(7), "q", Tally.of(1)),
+                        Map.of("r", VoterSketches.of("early"))::get);
+        RankedSnapshot counted =
+                withRetraction.plus(
+                        Map.of("r", Tally.of(7).plusVote(2)),
+                        Map.of("r", VoterSketches.of("late"))::get);
+        assertThat(VoterSketches.estimate(counted.voters(counted.position("r")))).isEqualTo(2);
         assertThat(RankedSnapshot.of(snapshot).voters(0)).isNull();
         // One voter per user: 12 bytes of sketch; the 5,000-voter sketch about 2 KiB.
         assertThat(ranked.retainedBytes() / ranked.size()).isLessThan(100);
