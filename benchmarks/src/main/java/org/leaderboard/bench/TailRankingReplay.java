@@ -21,7 +21,9 @@ import org.leaderboard.query.rank.TailRanking;
  * scenario 6 at 5,000 votes/s on the largest board: a snapshot of that many users, a tail of 30% of
  * them, a new version of the ranking ten times a second with 500 users per million, and two reads
  * per version, each with 700 fresh users per million ranked on top and a top-100 and one user's
- * place read from the answer. What it measures (the CPU a version and a read take, the bytes they
+ * place read from the answer. Then it takes up newer heads as the service does once a minute at
+ * that rate: the newer snapshot's ranking built from the held one plus a minute's layer, and the
+ * tail ranked again on it. What it measures (the CPU a version and a read take, the bytes they
  * allocate, the collector's share) is what the full scenario cannot separate from the machine's
  * noise, so that two versions of the ranking code can be compared run against run.
  */
@@ -34,13 +36,15 @@ final class TailRankingReplay {
     private final int perVersion;
     private final int fresh;
     private final int versions;
+    private final boolean quick;
 
     TailRankingReplay(BenchOptions options) {
         this.users = Collections.max(options.users());
         this.tailUsers = users * 3 / 10;
         this.perVersion = Math.max(1, users / 2_000);
         this.fresh = Math.max(1, users * 7 / 10_000);
-        this.versions = options.quick() ? 30 : 600;
+        this.quick = options.quick();
+        this.versions = quick ? 30 : 600;
     }
 
     List<Figure> run() {
@@ -69,6 +73,15 @@ final class TailRankingReplay {
                         "mean of %d versions after %d unmeasured, the tail grown to %,d users;"
                                 + " CPU of the replaying thread",
                         versions, versions / 3, replay.ranking.tailUsers());
+        replay = null;
+        base = null;
+        TakeUp takeUp = takeUps(random);
+        String takeUpNote =
+                String.format(
+                        "a %,d-user snapshot with voter sketches, a layer of %,d votes, a tail of"
+                                + " %,d votes; mean of %d after %d unmeasured; CPU of the replaying"
+                                + " thread",
+                        users, minuteVotes(), tailVotes(), takeUpRounds(), takeUpRounds() / 2);
         List<Figure> figures =
                 List.of(
                         Figure.plain(
@@ -96,6 +109,20 @@ final class TailRankingReplay {
                                 note),
                         Figure.plain(
                                 NAME,
+                                "a newer head's snapshot ranked: the held one plus a minute's layer",
+                                "ms",
+                                null,
+                                takeUp.snapshotMillis(),
+                                takeUpNote),
+                        Figure.plain(
+                                NAME,
+                                "the tail ranked again on the newer head",
+                                "ms",
+                                null,
+                                takeUp.tailMillis(),
+                                takeUpNote),
+                        Figure.plain(
+                                NAME,
                                 "garbage collection pauses, share of the replay's time",
                                 "%",
                                 null,
@@ -104,12 +131,81 @@ final class TailRankingReplay {
         Progress.say(
                 String.format(
                         "tail ranking alone: %.2f ms a version, %.2f ms a read, %.1f MB a version,"
-                                + " collections %.1f%% of the time",
+                                + " collections %.1f%% of the time; a newer head taken up: %.0f ms"
+                                + " its snapshot, %.0f ms the tail on it",
                         sample.plusMillis(),
                         sample.readMillis(),
                         sample.allocatedMegabytes(),
-                        sample.collectedPercent()));
+                        sample.collectedPercent(),
+                        takeUp.snapshotMillis(),
+                        takeUp.tailMillis()));
         return figures;
+    }
+
+    /** A minute's layer at 5,000 votes/s on a 1M-user board: 300,000 votes. */
+    private int minuteVotes() {
+        return users * 3 / 10;
+    }
+
+    /** The tail when a newer head is taken up: 350,000 votes on a 1M-user board. */
+    private int tailVotes() {
+        return users * 35 / 100;
+    }
+
+    private int takeUpRounds() {
+        return quick ? 2 : 6;
+    }
+
+    private record TakeUp(double snapshotMillis, double tailMillis) {}
+
+    /**
+     * A newer head taken up, as the query service does once a minute on a board at 5,000 votes/s
+     * with 60 s buckets: the newer snapshot's ranking built from the held one plus the layer
+     * written since (voter sketches merged), then the tail from its cutoff ranked on it. The
+     * snapshot here has a voter sketch per user, as a real one has; each round's head becomes the
+     * next round's held one.
+     */
+    private TakeUp takeUps(Random random) {
+        Tallies start = new Tallies();
+        for (int i = 0; i < users; i++) {
+            start.addVote(user(i), "voter-" + random.nextInt(1_000), 1 + random.nextInt(3));
+        }
+        RankedSnapshot held = RankedSnapshot.of(ScoreKind.SUM, start);
+        start = null;
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        int rounds = takeUpRounds();
+        int unmeasured = rounds / 2;
+        long snapshotNanos = 0;
+        long tailNanos = 0;
+        for (int round = 0; round < unmeasured + rounds; round++) {
+            Tallies layer = votesWithVoters(random, minuteVotes());
+            Tallies tail = votesWithVoters(random, tailVotes());
+            long cpu = threads.getCurrentThreadCpuTime();
+            RankedSnapshot newer = held.plus(layer.asMap(), layer::voters);
+            long ranked = threads.getCurrentThreadCpuTime();
+            TailRanking onNewer = TailRanking.of(newer, tail);
+            long done = threads.getCurrentThreadCpuTime();
+            if (onNewer.tailUsers() == 0) {
+                throw new IllegalStateException("no tail ranked");
+            }
+            if (round >= unmeasured) {
+                snapshotNanos += ranked - cpu;
+                tailNanos += done - ranked;
+            }
+            held = newer;
+        }
+        return new TakeUp(snapshotNanos / 1e6 / rounds, tailNanos / 1e6 / rounds);
+    }
+
+    private Tallies votesWithVoters(Random random, int votes) {
+        Tallies tallies = new Tallies();
+        for (int v = 0; v < votes; v++) {
+            tallies.addVote(
+                    user(random.nextInt(users)),
+                    "voter-" + random.nextInt(1_000),
+                    1 + random.nextInt(3));
+        }
+        return tallies;
     }
 
     private static String user(int i) {
