@@ -211,8 +211,13 @@ public final class MergedStandings {
     public List<LeaderboardEntry> page(int offset, int limit) {
         int end = (int) Math.min((long) offset + limit, totalUsers());
         List<LeaderboardEntry> page = new ArrayList<>(Math.max(0, end - offset));
+        long previousRank = 0;
+        long previousKey = 0;
         for (int position = offset; position < end; position++) {
-            page.add(entryAt(position));
+            LeaderboardEntry entry = entryAt(position, previousRank, previousKey);
+            page.add(entry);
+            previousRank = entry.rank();
+            previousKey = kind.rankKey(entry.score());
         }
         return page;
     }
@@ -245,17 +250,44 @@ public final class MergedStandings {
     }
 
     public LeaderboardEntry entryAt(int position) {
+        return entryAt(position, 0, 0);
+    }
+
+    /**
+     * The entry at {@code position}, given the rank and ranking key of the entry just before it
+     * ({@code previousRank} 0: not known). The order is by key, descending, so a user's competition
+     * rank is its position + 1 unless the user before has the same key, whose rank it shares: only
+     * the first entry of a page searches for the users above its key (at every entry, those
+     * searches in the snapshot, the changed users and the removed ones were most of a page).
+     */
+    private LeaderboardEntry entryAt(int position, long previousRank, long previousKey) {
         int j = changedAt(position);
+        String user;
+        Tally tally;
+        int basePosition;
         if (j >= 0) {
-            String user = changed.user(j);
-            return entry(
-                    user, changed.tally(j), distinctVoters.applyAsLong(user, base.position(user)));
+            user = changed.user(j);
+            tally = changed.tally(j);
+            basePosition = base.position(user);
+        } else {
+            basePosition = basePositionOfKept(position - (-j - 1));
+            user = base.user(basePosition);
+            tally = base.tally(basePosition);
         }
-        int kept = position - (-j - 1);
-        int basePosition = basePositionOfKept(kept);
-        String user = base.user(basePosition);
-        return entry(
-                user, base.tally(basePosition), distinctVoters.applyAsLong(user, basePosition));
+        long key = kind.rankKey(tally);
+        long rank =
+                previousRank == 0 ? rankOf(key) : key == previousKey ? previousRank : position + 1L;
+        return new LeaderboardEntry(
+                rank,
+                user,
+                tally.sum(),
+                tally.count(),
+                tally.min(),
+                tally.max(),
+                tally.mean(),
+                tally.stddev(),
+                distinctVoters.applyAsLong(user, basePosition),
+                kind.score(tally));
     }
 
     /** How the users are scored and ranked. */
@@ -361,20 +393,6 @@ public final class MergedStandings {
         int from = Math.max(0, position - around);
         int to = (int) Math.min((long) position + around + 1, totalUsers());
         return page(from, to - from);
-    }
-
-    private LeaderboardEntry entry(String user, Tally tally, long voters) {
-        return new LeaderboardEntry(
-                rankOf(kind.rankKey(tally)),
-                user,
-                tally.sum(),
-                tally.count(),
-                tally.min(),
-                tally.max(),
-                tally.mean(),
-                tally.stddev(),
-                voters,
-                kind.score(tally));
     }
 
     /** Competition rank: one more than the users with a strictly higher ranking key. */

@@ -51,6 +51,11 @@ class MergedStandingsTests {
         assertThat(merged.totalUsers()).isEqualTo(expected.totalUsers());
         assertThat(merged.page(0, 1000)).isEqualTo(expected.page(0, 1000));
         assertThat(merged.page(3, 7)).isEqualTo(expected.page(3, 7));
+        // A page's ranks are carried from entry to entry: pages starting at every position,
+        // inside runs of tied users too, rank as the whole board does.
+        for (int offset = 0; offset <= expected.totalUsers(); offset++) {
+            assertThat(merged.page(offset, 4)).isEqualTo(expected.page(offset, 4));
+        }
         for (String user : all.keySet()) {
             assertThat(merged.positionOf(user)).as(user).isEqualTo(expected.positionOf(user));
         }
