@@ -126,28 +126,14 @@ class EventualViews implements DisposableBean {
             long key = ((long) offset << 32) | limit;
             Leaderboard page = pages.get(key);
             if (page == null) {
-                page = shared(board.page(offset, limit, 0L));
+                page = board.page(offset, limit, 0L);
+                // Its entries' JSON is written once for every answer from it.
+                page = page.withEntries(new SharedEntries(page.entries()));
                 if (pages.size() < MAX_PAGES) {
                     pages.putIfAbsent(key, page);
                 }
             }
             return page.withStalenessMillis(stalenessMillis(now));
-        }
-
-        /** The page with its entries shared by every answer from it ({@link SharedEntries}). */
-        private static Leaderboard shared(Leaderboard page) {
-            return new Leaderboard(
-                    page.board(),
-                    page.snapshotCutoff(),
-                    page.tailEvents(),
-                    page.totalUsers(),
-                    page.offset(),
-                    page.limit(),
-                    new SharedEntries(page.entries()),
-                    page.periodStart(),
-                    page.asOf(),
-                    page.stalenessMillis(),
-                    page.scoreKind());
         }
 
         long stalenessMillis(Instant now) {

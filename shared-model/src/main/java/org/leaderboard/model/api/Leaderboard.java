@@ -27,6 +27,15 @@ public record Leaderboard(
 
     /** The same page, saying it is {@code millis} old (pages of a background view are reused). */
     public Leaderboard withStalenessMillis(long millis) {
+        return with(entries, millis);
+    }
+
+    /** The same page with {@code same}, the same entries held another way (a shared list). */
+    public Leaderboard withEntries(List<LeaderboardEntry> same) {
+        return with(same, stalenessMillis);
+    }
+
+    private Leaderboard with(List<LeaderboardEntry> pageEntries, Long millis) {
         return new Leaderboard(
                 board,
                 snapshotCutoff,
@@ -34,7 +43,7 @@ public record Leaderboard(
                 totalUsers,
                 offset,
                 limit,
-                entries,
+                pageEntries,
                 periodStart,
                 asOf,
                 millis,
