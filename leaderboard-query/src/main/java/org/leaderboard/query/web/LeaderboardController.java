@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.Arrays;
 import java.util.List;
 import org.axonframework.queryhandling.QueryGateway;
@@ -22,15 +23,15 @@ import org.leaderboard.query.config.QuerySettings;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The query API: a page of a board's ranking, and one user's standing. Parameters are taken as text
- * and read by {@link Parameters}, and every parameter is named, so that {@link KnownParameters} can
- * list them. Their OpenAPI descriptions sit on the methods, not on the parameters: Spring looks up
- * a converter for every argument of every request by the parameter's annotations, compared member
- * by member, and the documentation annotations made that a sixteenth of an eventual answer's CPU.
+ * The query API: a page of a board's ranking, and one user's standing. Query parameters are read
+ * from the request as text and checked by {@link Parameters}; they are documented by the methods'
+ * {@code @Parameter} annotations, which {@link KnownParameters} also takes as the parameters each
+ * endpoint has. They are not {@code @RequestParam} arguments: Spring resolves and converts each
+ * such argument on every request, for the five of a ranking's page a seventh of a bounded-staleness
+ * answer's CPU in a profile, to hand over the same text.
  */
 @RestController
 @RequestMapping("/boards/{board}")
@@ -134,7 +135,8 @@ class LeaderboardController {
             name = "asOf",
             in = ParameterIn.QUERY,
             description = ParameterDocs.AS_OF,
-            example = "2026-11-21T10:15:30Z")
+            example = "2026-11-21T10:15:30Z",
+            schema = @Schema(type = "string"))
     @Parameter(
             name = "consistency",
             in = ParameterIn.QUERY,
@@ -147,14 +149,14 @@ class LeaderboardController {
             description =
                     "Users to show instead of a page, separated by commas (or the parameter"
                             + " repeated), 1 to query.max-limit; not with offset or limit",
-            example = "abba,queen,a-ha")
-    Leaderboard leaderboard(
-            @PathVariable String board,
-            @RequestParam(name = "offset", required = false) String offset,
-            @RequestParam(name = "limit", required = false) String limit,
-            @RequestParam(name = "asOf", required = false) String asOf,
-            @RequestParam(name = "consistency", required = false) String consistency,
-            @RequestParam(name = "users", required = false) String users) {
+            example = "abba,queen,a-ha",
+            schema = @Schema(type = "string"))
+    Leaderboard leaderboard(@PathVariable String board, HttpServletRequest request) {
+        String offset = parameter(request, "offset");
+        String limit = parameter(request, "limit");
+        String asOf = parameter(request, "asOf");
+        String consistency = parameter(request, "consistency");
+        String users = parameter(request, "users");
         if (users != null) {
             return friends(board, users, offset, limit, asOf, consistency);
         }
@@ -213,7 +215,8 @@ class LeaderboardController {
             name = "asOf",
             in = ParameterIn.QUERY,
             description = ParameterDocs.AS_OF,
-            example = "2026-11-21T10:15:30Z")
+            example = "2026-11-21T10:15:30Z",
+            schema = @Schema(type = "string"))
     @Parameter(
             name = "consistency",
             in = ParameterIn.QUERY,
@@ -221,11 +224,10 @@ class LeaderboardController {
             example = "eventual",
             schema = @Schema(allowableValues = {"strong", "eventual"}))
     UserStanding user(
-            @PathVariable String board,
-            @PathVariable String user,
-            @RequestParam(name = "around", required = false) String around,
-            @RequestParam(name = "asOf", required = false) String asOf,
-            @RequestParam(name = "consistency", required = false) String consistency) {
+            @PathVariable String board, @PathVariable String user, HttpServletRequest request) {
+        String around = parameter(request, "around");
+        String asOf = parameter(request, "asOf");
+        String consistency = parameter(request, "consistency");
         int neighbours = Parameters.wholeNumber("around", around, settings.defaultAround());
         return Answers.await(
                 queries.query(
@@ -248,12 +250,24 @@ class LeaderboardController {
                             + (offset != null ? "offset" : "limit")
                             + ": leave out one of the two");
         }
-        // Spring joins a repeated parameter with commas: users=a&users=b is users=a,b.
+        // A repeated parameter is joined with commas: users=a&users=b is users=a,b.
         List<String> named = Arrays.asList(users.split(",", -1));
         return Answers.await(
                 queries.query(
                         new FetchUsersQuery(board, named, AsOf.parse(asOf), mode(consistency)),
                         Leaderboard.class));
+    }
+
+    /**
+     * A query parameter's text, null if absent; a repeated one joined with commas, as Spring does
+     * for a {@code @RequestParam String}.
+     */
+    private static String parameter(HttpServletRequest request, String name) {
+        String[] values = request.getParameterValues(name);
+        if (values == null) {
+            return null;
+        }
+        return values.length == 1 ? values[0] : String.join(",", values);
     }
 
     /** {@code consistency=eventual} for the in-memory view; {@code strong} (default) otherwise. */

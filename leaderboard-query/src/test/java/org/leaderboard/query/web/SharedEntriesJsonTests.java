@@ -57,6 +57,14 @@ class SharedEntriesJsonTests {
         assertThat(second).isEqualTo(plain);
         assertThat(later).isEqualTo(mapper.writeValueAsString(page(entries, 912)));
         assertThat(mapper.readValue(second, Leaderboard.class).entries()).isEqualTo(entries);
+        // Answers are written as UTF-8 bytes: a page larger than the writer's buffer, and one
+        // that fits in it.
+        assertThat(mapper.writeValueAsBytes(page(shared, 17)))
+                .isEqualTo(mapper.writeValueAsBytes(page(entries, 17)));
+        SharedEntries few = new SharedEntries(entries.subList(0, 3));
+        mapper.writeValueAsBytes(page(few, 5));
+        assertThat(mapper.writeValueAsBytes(page(few, 5)))
+                .isEqualTo(mapper.writeValueAsBytes(page(entries.subList(0, 3), 5)));
     }
 
     @Test
@@ -66,7 +74,7 @@ class SharedEntriesJsonTests {
 
         assertThat(mapper.readTree(mapper.writeValueAsString(page(none, 1))).get("entries").size())
                 .isZero();
-        assertThat(none.json()).isEqualTo("[]");
+        assertThat(none.json().getValue()).isEqualTo("[]");
     }
 
     private static Leaderboard page(List<LeaderboardEntry> entries, long staleness) {
