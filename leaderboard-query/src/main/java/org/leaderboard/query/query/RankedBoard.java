@@ -121,8 +121,10 @@ record RankedBoard(
     UserStanding standingOf(String user, int around, Long stalenessMillis) {
         int position =
                 standings.positionOf(user).orElseThrow(() -> new UnknownUserException(board, user));
-        LeaderboardEntry own = standings.entryAt(position);
         List<LeaderboardEntry> neighbours = standings.around(position, around);
+        // The user's own entry is one of its neighbours', built once (each is a walk through the
+        // snapshot and the tail).
+        LeaderboardEntry own = neighbours.get(position - Math.max(0, position - around));
         return new UserStanding(
                 board,
                 snapshotCutoff,

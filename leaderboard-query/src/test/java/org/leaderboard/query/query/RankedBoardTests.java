@@ -92,6 +92,9 @@ class RankedBoardTests {
         assertThat(standing.around())
                 .extracting(LeaderboardEntry::user)
                 .containsExactly("u2", "u3", "u4", "u5", "u6");
+        LeaderboardEntry own = standing.around().get(2);
+        assertThat(List.of(standing.user(), standing.rank(), standing.count(), standing.score()))
+                .isEqualTo(List.of(own.user(), own.rank(), own.count(), own.score()));
     }
 
     @Test
@@ -104,6 +107,13 @@ class RankedBoardTests {
         assertThat(board.standingOf("u7", 0).around())
                 .extracting(LeaderboardEntry::user)
                 .containsExactly("u7");
+        // The user's own fields at either end, and with no neighbours asked for.
+        assertThat(List.of(board.standingOf("u1", 2).user(), board.standingOf("u1", 2).rank()))
+                .isEqualTo(List.of("u1", 1L));
+        assertThat(List.of(board.standingOf("u7", 2).user(), board.standingOf("u7", 2).rank()))
+                .isEqualTo(List.of("u7", 7L));
+        assertThat(List.of(board.standingOf("u6", 0).user(), board.standingOf("u6", 0).votes()))
+                .isEqualTo(List.of("u6", board.standingOf("u6", 3).votes()));
     }
 
     @Test
