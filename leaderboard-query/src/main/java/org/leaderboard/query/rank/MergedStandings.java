@@ -211,10 +211,26 @@ public final class MergedStandings {
     public List<LeaderboardEntry> page(int offset, int limit) {
         int end = (int) Math.min((long) offset + limit, totalUsers());
         List<LeaderboardEntry> page = new ArrayList<>(Math.max(0, end - offset));
+        if (offset >= end) {
+            return page;
+        }
         long previousRank = 0;
         long previousKey = 0;
+        // Whether a position holds a changed user is searched for the first entry only: from
+        // there the changed users before each position are counted along, and the next one's
+        // position is known (a search of every entry was a third of a user's neighbours).
+        int first = changedAt(offset);
+        int changedBefore = first >= 0 ? first : -first - 1;
+        int nextChanged = nextChangedPosition(changedBefore);
         for (int position = offset; position < end; position++) {
-            LeaderboardEntry entry = entryAt(position, previousRank, previousKey);
+            int j;
+            if (position == nextChanged) {
+                j = changedBefore++;
+                nextChanged = nextChangedPosition(changedBefore);
+            } else {
+                j = -changedBefore - 1;
+            }
+            LeaderboardEntry entry = entryAt(position, j, previousRank, previousKey);
             page.add(entry);
             previousRank = entry.rank();
             previousKey = kind.rankKey(entry.score());
@@ -250,18 +266,23 @@ public final class MergedStandings {
     }
 
     public LeaderboardEntry entryAt(int position) {
-        return entryAt(position, 0, 0);
+        return entryAt(position, changedAt(position), 0, 0);
+    }
+
+    /** The merged position of changed user {@code j}, or past every position if there is none. */
+    private int nextChangedPosition(int j) {
+        return j < changed.length() ? changedPosition(j) : Integer.MAX_VALUE;
     }
 
     /**
-     * The entry at {@code position}, given the rank and ranking key of the entry just before it
-     * ({@code previousRank} 0: not known). The order is by key, descending, so a user's competition
-     * rank is its position + 1 unless the user before has the same key, whose rank it shares: only
-     * the first entry of a page searches for the users above its key (at every entry, those
-     * searches in the snapshot, the changed users and the removed ones were most of a page).
+     * The entry at {@code position}, where {@code j} is what {@link #changedAt} gives for it, given
+     * the rank and ranking key of the entry just before it ({@code previousRank} 0: not known). The
+     * order is by key, descending, so a user's competition rank is its position + 1 unless the user
+     * before has the same key, whose rank it shares: only the first entry of a page searches for
+     * the users above its key (at every entry, those searches in the snapshot, the changed users
+     * and the removed ones were most of a page).
      */
-    private LeaderboardEntry entryAt(int position, long previousRank, long previousKey) {
-        int j = changedAt(position);
+    private LeaderboardEntry entryAt(int position, int j, long previousRank, long previousKey) {
         String user;
         Tally tally;
         int basePosition;
