@@ -10,11 +10,13 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apache.datasketches.hll.HllSketch;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.tally.VoterSketches;
 
 /**
  * A tail ranked delta by delta must rank exactly like the snapshot and the whole tail ranked at
@@ -203,6 +205,54 @@ class TailRankingTests {
                                         0,
                                         e.score()))
                 .toList();
+    }
+
+    /**
+     * A popular user's distinct voters (a dense sketch in the snapshot) merged with the tail's, in
+     * each version: estimated as the union of both, and a version answers as it did after newer
+     * versions came (its kept estimate is its own).
+     */
+    @Test
+    void aPopularUsersDistinctVotersAreTheSnapshotsAndTheTailsInEachVersion() {
+        Tallies snapshotVotes = new Tallies();
+        for (int i = 0; i < 2_000; i++) {
+            snapshotVotes.addVote("popular", "fan" + i, 1);
+        }
+        snapshotVotes.addVote("quiet", "fan0", 1);
+        RankedSnapshot base = RankedSnapshot.of(ScoreKind.SUM, snapshotVotes);
+        Tallies first = new Tallies();
+        for (int i = 1_900; i < 2_100; i++) {
+            first.addVote("popular", "fan" + i, 1);
+        }
+        first.addVote("quiet", "fan1", 1);
+        TailRanking one = TailRanking.of(base).plus(first);
+        Tallies second = new Tallies();
+        for (int i = 2_100; i < 3_100; i++) {
+            second.addVote("popular", "fan" + i, 1);
+        }
+        TailRanking two = one.plus(second);
+
+        long expectedOne =
+                VoterSketches.estimate(
+                        VoterSketches.union(
+                                snapshotVotes.voters("popular"), first.voters("popular")));
+        HllSketch tailTwo = VoterSketches.union(first.voters("popular"), second.voters("popular"));
+        long expectedTwo =
+                VoterSketches.estimate(
+                        VoterSketches.union(snapshotVotes.voters("popular"), tailTwo));
+        assertThat(voters(one, "popular")).isEqualTo(expectedOne).isBetween(2_030L, 2_170L);
+        assertThat(voters(two, "popular")).isEqualTo(expectedTwo).isBetween(3_000L, 3_200L);
+        assertThat(voters(two, "popular")).isEqualTo(expectedTwo);
+        assertThat(voters(one, "popular")).isEqualTo(expectedOne);
+        assertThat(voters(two, "quiet")).isEqualTo(2);
+    }
+
+    private static long voters(TailRanking ranking, String user) {
+        return ranking.standingsWith(new Tallies()).page(0, 10).stream()
+                .filter(entry -> entry.user().equals(user))
+                .findFirst()
+                .orElseThrow()
+                .distinctVoters();
     }
 
     /** A few users' newest rows: votes, and on retractable boards whole retractions. */
