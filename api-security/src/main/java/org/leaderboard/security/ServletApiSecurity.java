@@ -26,6 +26,12 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 @EnableWebSecurity
 class ServletApiSecurity {
 
+    /** The chain without Spring MVC's handler lookup done once more in front of it. */
+    @Bean
+    static NoHandlerLookupCache noHandlerLookupCache() {
+        return new NoHandlerLookupCache();
+    }
+
     /** Refusals Tomcat makes before any filter runs, as problem details too. */
     @Bean
     static TomcatProblems tomcatProblems() {

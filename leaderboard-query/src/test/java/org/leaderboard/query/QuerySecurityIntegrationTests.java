@@ -13,8 +13,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.testsupport.TestTokens;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -62,6 +64,26 @@ class QuerySecurityIntegrationTests {
     }
 
     @LocalServerPort int port;
+
+    @Autowired ApplicationContext context;
+
+    /**
+     * The security chain runs without the cache of Spring MVC's handler lookup that Spring Security
+     * puts in front of it (nothing here reads it, and filling it looked every request's handler up
+     * once more): the chain registered is Spring Security's own, not that wrapper. Fails if a
+     * Spring Security upgrade changes how that cache is wrapped around the chain, so that it is
+     * back in front of every request.
+     */
+    @Test
+    void theSecurityChainRunsWithoutASecondHandlerLookup() throws Exception {
+        // Spring Security's composite that puts the handler-lookup cache in front of the chain.
+        assertThat(context.getBean("springSecurityFilterChain").getClass().getName())
+                .isNotEqualTo(
+                        "org.springframework.security.config.annotation.web.configuration"
+                                + ".WebMvcSecurityConfiguration$CompositeFilterChainProxy");
+        assertThat(get(LEADERBOARD).statusCode()).isEqualTo(401);
+        assertThat(get(LEADERBOARD, "X-API-Key", READER_KEY).statusCode()).isEqualTo(200);
+    }
 
     @Test
     void aReadWithoutCredentialsIs401WithAProblem() throws Exception {
