@@ -514,10 +514,10 @@ public final class TailRanking {
 
     /**
      * The snapshot's sketch of the user merged with the tail's, estimated. A user whose snapshot
-     * sketch has left the sparse modes (more than a few hundred voters) is merged once per version
-     * and the estimate kept ({@link #mergedEstimates}): that union merges all 4,096 registers,
-     * about 20 microseconds, and the popular users a tail changes are the ones every top page
-     * shows.
+     * sketch estimates {@link #KEPT_FROM_VOTERS} voters or more (past the sparse modes, where a
+     * union costs about what the sketch holds) is merged once per version and the estimate kept
+     * ({@link #mergedEstimates}): that union merges all 4,096 registers, about 20 microseconds, and
+     * the popular users a tail changes are the ones every top page shows.
      */
     private long distinctVoters(String user, int basePosition) {
         HllSketch snapshot = basePosition >= 0 ? base.voters(basePosition) : base.votersOf(user);
