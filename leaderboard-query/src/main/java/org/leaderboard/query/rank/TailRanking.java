@@ -75,11 +75,11 @@ public final class TailRanking {
      * {@link #byUser} only.
      */
     private static final class Slots {
-        final Map<String, Integer> byUser = new ConcurrentHashMap<>();
+        final Map<String, Integer> byUser;
         int count;
 
         /** The user's snapshot position (-1: not ranked there) and whole snapshot tally. */
-        int[] basePosition = new int[1024];
+        int[] basePosition;
 
         final RefColumn.Edit<Tally> baseTally = RefColumn.<Tally>empty().edit();
 
@@ -87,9 +87,9 @@ public final class TailRanking {
          * The last ranking key the user was placed with, and how many snapshot users rank before it
          * with that key (-1: never placed).
          */
-        long[] placedKey = new long[1024];
+        long[] placedKey;
 
-        int[] placedBaseBefore = filled(new int[1024], 0);
+        int[] placedBaseBefore;
 
         /**
          * The same for the ranking key the user was last ranked with among the changed users (-1:
@@ -97,12 +97,27 @@ public final class TailRanking {
          * part on top) asks for that key while ranking a fresh part asks for the fresh one, and one
          * pair for both would search the snapshot again at every turn.
          */
-        long[] changedKey = new long[1024];
+        long[] changedKey;
 
-        int[] changedBefore = filled(new int[1024], 0);
+        int[] changedBefore;
 
         /** Each ranking key's users in the snapshot: [countAbove, countAtLeast). */
         final Map<Long, int[]> keyBounds = new HashMap<>();
+
+        /**
+         * Room for {@code expectedUsers} from the start: a whole tail ranked on a newer head gives
+         * hundreds of thousands of users slots at once, and growing the table and the arrays to
+         * that size step by step copied each of them many times.
+         */
+        Slots(int expectedUsers) {
+            int capacity = Math.max(1024, expectedUsers);
+            byUser = new ConcurrentHashMap<>(Math.max(16, expectedUsers));
+            basePosition = new int[capacity];
+            placedKey = new long[capacity];
+            placedBaseBefore = filled(new int[capacity], 0);
+            changedKey = new long[capacity];
+            changedBefore = filled(new int[capacity], 0);
+        }
 
         int slotOf(String user, RankedSnapshot base) {
             Integer slot = byUser.get(user);
@@ -197,9 +212,13 @@ public final class TailRanking {
 
     /** As above, the changed users kept in leaves of about {@code leafSize} (tests use small). */
     static TailRanking of(RankedSnapshot base, int leafSize) {
+        return of(base, leafSize, 0);
+    }
+
+    private static TailRanking of(RankedSnapshot base, int leafSize, int expectedUsers) {
         return new TailRanking(
                 base,
-                new Slots(),
+                new Slots(expectedUsers),
                 ChangedLeaves.empty(leafSize),
                 RefColumn.empty(),
                 RefColumn.empty(),
@@ -209,7 +228,7 @@ public final class TailRanking {
 
     /** The snapshot plus a whole tail. */
     public static TailRanking of(RankedSnapshot base, Tallies tail) {
-        return of(base).plus(tail);
+        return of(base, LongLeaves.LEAF, tail.users()).plus(tail);
     }
 
     public RankedSnapshot base() {
@@ -398,7 +417,8 @@ public final class TailRanking {
         RefColumn.Edit<Tally> merged = mergedBySlot.edit();
         RefColumn.Edit<HllSketch> voters = tailVotersBySlot.edit();
         List<Changed> fresh = new ArrayList<>(added.size());
-        List<Integer> newlyRemoved = new ArrayList<>();
+        long[] newlyRemoved = new long[added.size()];
+        int removals = 0;
         int[] dropped = new int[added.size()];
         int drops = 0;
         for (Map.Entry<String, Tally> entry : added.entrySet()) {
@@ -415,7 +435,7 @@ public final class TailRanking {
                 before = slots.baseTally.get(slot);
                 int position = slots.basePosition[slot];
                 if (position >= 0) {
-                    newlyRemoved.add(position);
+                    newlyRemoved[removals++] = position;
                 }
             }
             Tally now = before.plus(entry.getValue());
@@ -434,7 +454,7 @@ public final class TailRanking {
                 droppedSorted,
                 merged.build(slotCount),
                 voters.build(slotCount),
-                newlyRemoved);
+                Arrays.copyOf(newlyRemoved, removals));
     }
 
     /**
@@ -449,7 +469,7 @@ public final class TailRanking {
             int[] dropped,
             RefColumn<Tally> merged,
             RefColumn<HllSketch> voters,
-            List<Integer> newlyRemoved) {
+            long[] newlyRemoved) {
         int[] places = new int[fresh.size()];
         ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[fresh.size()];
         int lowest = 0;
@@ -467,8 +487,8 @@ public final class TailRanking {
             inserted[i] = new ChangedLeaves.ChangedUser(c.user(), c.tally(), key, baseBefore);
             slots.changed(c.slot(), key, baseBefore);
         }
-        long[] addedRemoved =
-                newlyRemoved.stream().mapToLong(Integer::longValue).sorted().toArray();
+        long[] addedRemoved = newlyRemoved;
+        Arrays.sort(addedRemoved);
         long[] addedKeys = new long[addedRemoved.length];
         for (int i = 0; i < addedRemoved.length; i++) {
             addedKeys[i] = ~base.key((int) addedRemoved[i]);

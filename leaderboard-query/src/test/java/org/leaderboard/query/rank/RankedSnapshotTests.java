@@ -53,4 +53,48 @@ class RankedSnapshotTests {
                     .isEqualTo((int) expected);
         }
     }
+
+    /**
+     * A newer head (the held snapshot plus a layer) finds every user at its new position: the
+     * changed, the new and the untouched alike, with the table of positions the same size as the
+     * held one's or grown; and a user whose last counted vote was retracted not at all.
+     */
+    @Test
+    void aNewerHeadFindsEveryUserAtItsNewPosition() {
+        Map<String, Tally> tallies = new HashMap<>();
+        for (int i = 0; i < 10_000; i++) {
+            tallies.put("u" + i, Tally.of(1 + i % 50));
+        }
+        RankedSnapshot held = RankedSnapshot.of(tallies);
+        Map<String, Tally> delta = new HashMap<>();
+        for (int i = 0; i < 10_000; i += 7) {
+            delta.put("u" + i, Tally.of(1 + i % 13));
+        }
+        for (int i = 0; i < 300; i++) {
+            delta.put("new" + i, Tally.of(1 + i % 40));
+        }
+        RankedSnapshot sameSize = held.plus(delta);
+        assertEveryUserAtItsPosition(sameSize, 10_300);
+
+        delta.put("u3", Tally.retraction(1 + 3 % 50));
+        RankedSnapshot withOneLeft = held.plus(delta);
+        assertEveryUserAtItsPosition(withOneLeft, 10_299);
+        assertThat(withOneLeft.position("u3")).isEqualTo(-1);
+
+        Map<String, Tally> many = new HashMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            many.put("more" + i, Tally.of(1 + i % 30));
+        }
+        assertEveryUserAtItsPosition(held.plus(many), 30_000);
+    }
+
+    private static void assertEveryUserAtItsPosition(RankedSnapshot snapshot, int users) {
+        assertThat(snapshot.size()).isEqualTo(users);
+        for (int position = 0; position < users; position++) {
+            assertThat(snapshot.position(snapshot.user(position)))
+                    .as(snapshot.user(position))
+                    .isEqualTo(position);
+        }
+        assertThat(snapshot.position("nobody")).isEqualTo(-1);
+    }
 }
