@@ -200,8 +200,8 @@ final class ReadsUnderWrites {
      * Every measured query kind for a while right before each row is measured, so that the query
      * service's JIT has compiled what the row asks, as it stands then: without it the row without
      * writes, the baseline of every ratio, measured a cold service when the scenario ran alone
-     * (12.3 ms for a top-100 against 2.2 ms when it ran after scenario 4's queries). Warming up once
-     * before the first row was not enough either: with the tail's filling in between, the
+     * (12.3 ms for a top-100 against 2.2 ms when it ran after scenario 4's queries). Warming up
+     * once before the first row was not enough either: with the tail's filling in between, the
      * service's JIT compiled for 24 s more during the first row's queries in one run (4 s with the
      * warm-up here, from the compiler statistics of its flight recording).
      */
