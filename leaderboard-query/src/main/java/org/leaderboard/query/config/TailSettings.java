@@ -33,6 +33,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     (about 0.4 s of CPU for a 1M-user board with a 300,000-user tail), while holding the older
  *     head only keeps a longer tail (answers are the same either way: the tail read is from the
  *     held head's cutoff). Zero takes up every newer head
+ * @param headCheckInterval how often a board's reads ask for its newest snapshot head; reads in
+ *     between go on from the head last asked for. Answers are the same either way (the tail is read
+ *     from the held head's cutoff, whichever it is); a newer head is only seen, and named in
+ *     answers, up to this much later. Each ask is a request to the replicas, one of about a dozen a
+ *     read-your-writes read makes, so asking at every read (zero) costs the replicas about a tenth
+ *     more per read when reads come often
  */
 @ConfigurationProperties("query.tail")
 public record TailSettings(
@@ -40,7 +46,8 @@ public record TailSettings(
         Duration heldLag,
         boolean countHeldRows,
         int rankApartFromUsers,
-        Duration newerHeadAfter) {
+        Duration newerHeadAfter,
+        Duration headCheckInterval) {
 
     public TailSettings {
         if (settledMargin == null || settledMargin.isNegative()) {
@@ -59,6 +66,11 @@ public record TailSettings(
         if (newerHeadAfter == null || newerHeadAfter.isNegative()) {
             throw new IllegalArgumentException(
                     "query.tail.newer-head-after must be zero or positive, was " + newerHeadAfter);
+        }
+        if (headCheckInterval == null || headCheckInterval.isNegative()) {
+            throw new IllegalArgumentException(
+                    "query.tail.head-check-interval must be zero or positive, was "
+                            + headCheckInterval);
         }
     }
 }

@@ -132,15 +132,16 @@ class BoardReader implements DisposableBean {
      * answer arrived. The newest head is asked for while the tail is read from the cutoff of the
      * snapshot the last read used: heads change every few seconds at most, and when the head is
      * still that snapshot's, the tail read is the one this read needs (one round trip instead of
-     * two in a row). A newer head is ranked with its tail on another thread ({@link #nextHead})
-     * while reads go on from the snapshot held (a tail from an older cutoff is as correct; answers
-     * name the snapshot they used), and taken up by the first read after that ranking is ready;
-     * such a head is started only once it is {@code query.tail.newer-head-after} past the held one.
-     * At once when the tail is small ({@code query.tail.rank-apart-from-users}) or there is no
-     * ranking to go on from (the first read, a new period). The ranking of the tail's rows is
-     * carried from read to read ({@link TailRanking}): each read adds the rows no earlier read
-     * counted. The rows of the last 100 ms and the claims not settled yet are ranked on top of it
-     * for this answer only.
+     * two in a row). It is asked for at most every {@code query.tail.head-check-interval}; the
+     * reads in between take the answer of the last ask. A newer head is ranked with its tail on
+     * another thread ({@link #nextHead}) while reads go on from the snapshot held (a tail from an
+     * older cutoff is as correct; answers name the snapshot they used), and taken up by the first
+     * read after that ranking is ready; such a head is started only once it is {@code
+     * query.tail.newer-head-after} past the held one. At once when the tail is small ({@code
+     * query.tail.rank-apart-from-users}) or there is no ranking to go on from (the first read, a
+     * new period). The ranking of the tail's rows is carried from read to read ({@link
+     * TailRanking}): each read adds the rows no earlier read counted. The rows of the last 100 ms
+     * and the claims not settled yet are ranked on top of it for this answer only.
      */
     private RankedBoard readNow(BoardSettings board, LiveBoard live) {
         try {
@@ -149,6 +150,7 @@ class BoardReader implements DisposableBean {
             // The tail may have moved on without the ranking: rank it whole next time.
             live.ranking = null;
             live.next = null;
+            live.head = null;
             throw e;
         }
     }
@@ -158,7 +160,7 @@ class BoardReader implements DisposableBean {
         Instant now = clock.instant();
         Instant periodStart = board.periodStart(now);
         Instant until = now.plus(settings.futureTolerance());
-        CompletableFuture<Optional<SnapshotHead>> head = snapshots.latestHeadAsync(board.board());
+        CompletableFuture<Optional<SnapshotHead>> head = live.newestHead(board, started);
         takeNextHead(live);
         Snapshot last = live.snapshot;
         boolean held = last != null && periodStart.equals(live.periodStart);
@@ -320,6 +322,11 @@ class BoardReader implements DisposableBean {
         long foldedAt;
         volatile Instant askedAt;
 
+        /** The newest head as last asked for ({@code query.tail.head-check-interval}), and when. */
+        CompletableFuture<Optional<SnapshotHead>> head;
+
+        long headAskedAt;
+
         LiveBoard(BoardSettings board) {
             this.tail =
                     new LiveTail(
@@ -330,6 +337,21 @@ class BoardReader implements DisposableBean {
                             tailSettings.countHeldRows());
             this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);
             this.askedAt = clock.instant();
+        }
+
+        /**
+         * The newest head, asked for again once {@code query.tail.head-check-interval} has passed
+         * since it last was (or its answer failed): in between, reads go on from the head they
+         * hold, as correct, and one request fewer each.
+         */
+        CompletableFuture<Optional<SnapshotHead>> newestHead(BoardSettings board, long nanos) {
+            if (head == null
+                    || head.isCompletedExceptionally()
+                    || nanos - headAskedAt >= tailSettings.headCheckInterval().toNanos()) {
+                head = snapshots.latestHeadAsync(board.board());
+                headAskedAt = nanos;
+            }
+            return head;
         }
     }
 

@@ -114,20 +114,42 @@ final class LiveTail {
         List<Instant> buckets = board.buckets().startsBetween(cutoff, until);
         // The marks are asked for while the new rows are read. A late event is stored before its
         // mark, so a held range counted (or read again) after the marks are seen holds every
-        // event they mark; the rows past the held range are read whatever the marks say.
+        // event they mark; the rows past the held range are read whatever the marks say. Only
+        // buckets with a partition that will still hold a range after this read settles what
+        // passed are asked: a bucket not read yet (the next one, for votes stamped ahead) or
+        // settled whole has no range a mark could send back. Such a partition keeps the marks it
+        // last saw, fewer or as many as now, so the first read that finds it holding a range
+        // counts that range if any mark came since: at worst one count more, never one less.
+        List<Instant> markedBuckets = new ArrayList<>();
+        int[] markedAt = new int[buckets.size()];
+        for (int b = 0; b < buckets.size(); b++) {
+            markedAt[b] = -1;
+            if (!countHeldRows && holdsRange(buckets.get(b), settledBefore)) {
+                markedAt[b] = markedBuckets.size();
+                markedBuckets.add(buckets.get(b));
+            }
+        }
         CompletableFuture<List<Map<Integer, Long>>> marks =
-                AsyncLanes.map(buckets, READ_LANES, bucket -> events.lateMarks(board, bucket));
+                markedBuckets.isEmpty()
+                        ? CompletableFuture.completedFuture(List.of())
+                        : AsyncLanes.map(
+                                markedBuckets,
+                                READ_LANES,
+                                bucket -> events.lateMarks(board, bucket));
         List<Partition> open = new ArrayList<>();
         Map<Partition, CompletableFuture<Long>> marked = new HashMap<>();
         for (int b = 0; b < buckets.size(); b++) {
-            int index = b;
+            int index = markedAt[b];
             for (int shard = 0; shard < board.shards(); shard++) {
                 int inBucket = shard;
                 Partition partition = new Partition(buckets.get(b), shard);
                 open.add(partition);
                 marked.put(
                         partition,
-                        marks.thenApply(all -> all.get(index).getOrDefault(inBucket, 0L)));
+                        index < 0
+                                ? CompletableFuture.completedFuture(stateOf(partition).lateMarks())
+                                : marks.thenApply(
+                                        all -> all.get(index).getOrDefault(inBucket, 0L)));
             }
         }
         List<PartitionRead> reads =
@@ -137,14 +159,30 @@ final class LiveTail {
                                 partition ->
                                         refresh(
                                                 partition,
-                                                partitions.getOrDefault(
-                                                        partition,
-                                                        PartitionState.empty(partition.bucket())),
+                                                stateOf(partition),
                                                 marked.get(partition),
                                                 settledBefore,
                                                 readBefore))
                         .join();
         return commit(reads, rebuilt);
+    }
+
+    private PartitionState stateOf(Partition partition) {
+        return partitions.getOrDefault(partition, PartitionState.empty(partition.bucket()));
+    }
+
+    /**
+     * Whether a partition of {@code bucket} holds rows a late mark could send back after this read
+     * settles those that ended before {@code settledBefore} (held slices are in time order).
+     */
+    private boolean holdsRange(Instant bucket, Instant settledBefore) {
+        for (int shard = 0; shard < board.shards(); shard++) {
+            List<Slice> held = stateOf(new Partition(bucket, shard)).held();
+            if (!held.isEmpty() && held.get(held.size() - 1).to().isAfter(settledBefore)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -3,10 +3,17 @@ package org.leaderboard.query.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.session.Request;
+import com.datastax.oss.driver.api.core.tracker.RequestTracker;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -346,6 +353,68 @@ class LiveTailIntegrationTests {
         assertThat(read(countsAll, board, now.plusSeconds(1)).tallies().get("bob").sum())
                 .as("query.tail.count-held-rows finds it by the count")
                 .isEqualTo(4);
+    }
+
+    /**
+     * A late mark matters only to a partition that holds a range: a board's tail spans every bucket
+     * since its snapshot's cutoff (a dozen here), but only the buckets still inside the write
+     * window and margin are asked for their marks, and a late vote in one of them is still found,
+     * once.
+     */
+    @Test
+    void onlyBucketsHoldingARangeAreAskedForTheirLateMarks() {
+        BoardSettings board = board("marks_asked");
+        AtomicInteger asked = new AtomicInteger();
+        RequestTracker marksAsked =
+                new RequestTracker() {
+                    @Override
+                    public void onSuccess(
+                            Request request,
+                            long latencyNanos,
+                            DriverExecutionProfile profile,
+                            Node node,
+                            String logPrefix) {
+                        if (request instanceof BoundStatement bound
+                                && bound.getPreparedStatement()
+                                        .getQuery()
+                                        .contains("late_events")) {
+                            asked.incrementAndGet();
+                        }
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+        String[] contact = TestCassandra.shared().contactPoint().split(":");
+        try (CqlSession counted =
+                CqlSession.builder()
+                        .addContactPoint(
+                                new InetSocketAddress(contact[0], Integer.parseInt(contact[1])))
+                        .withLocalDatacenter(TestCassandra.shared().localDatacenter())
+                        .withKeyspace(KEYSPACE)
+                        .addRequestTracker(marksAsked)
+                        .build()) {
+            LiveTail tail =
+                    new LiveTail(
+                            board, EventFolds.on(counted, Consistency.DEFAULT), MARGIN, LAG, false);
+            vote(board, "alice", 2, now.minusSeconds(300));
+            vote(board, "bob", 3, now.minusSeconds(30));
+            int buckets = board.buckets().startsBetween(board.epoch(), now.plusSeconds(10)).size();
+            assertThat(read(tail, board, now).events()).isEqualTo(2);
+            assertThat(asked).as("a first read holds no range yet").hasValue(0);
+
+            vote(board, "carol", 5, now.minusSeconds(50), now.plusMillis(900));
+            EventFold second = read(tail, board, now.plusSeconds(1));
+
+            // Held by the first read, and not settled at the second: the buckets that start 120 s
+            // and 60 s before the first read's "now" (rows inside the 60 s window plus the 10 s
+            // margin). The bucket starting then held nothing yet (the first read stopped 500 ms
+            // before it), nor did the ten before them (settled).
+            assertThat(asked).as("of %d buckets in the tail", buckets).hasValue(2);
+            assertThat(second.events()).isEqualTo(3);
+            assertThat(second.tallies().get("carol").sum()).isEqualTo(5);
+            assertThat(second.tallies().get("alice").sum()).isEqualTo(2);
+        }
     }
 
     private static EventFold read(LiveTail tail, BoardSettings board, Instant now) {
