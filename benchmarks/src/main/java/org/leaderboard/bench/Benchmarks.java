@@ -108,7 +108,8 @@ public final class Benchmarks {
                                         loader,
                                         new QueryClient(env.query.baseUrl(), env.queryPid()),
                                         redis,
-                                        SteadyWrites.store(env.session))
+                                        SteadyWrites.store(env.session),
+                                        new CoordinatorReads(env.session))
                                 ::run);
             }
         }

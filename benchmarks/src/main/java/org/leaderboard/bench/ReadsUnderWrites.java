@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,14 +37,17 @@ final class ReadsUnderWrites {
     private final QueryClient queries;
     private final RedisBoards redis;
     private final SteadyWrites.Store events;
+    private final CoordinatorReads coordinated;
 
     ReadsUnderWrites(
             BenchOptions options,
             BoardLoader loader,
             QueryClient queries,
             RedisBoards redis,
-            SteadyWrites.Store events) {
+            SteadyWrites.Store events,
+            CoordinatorReads coordinated) {
         this.options = options;
+        this.coordinated = coordinated;
         this.loader = loader;
         this.queries = queries;
         this.redis = redis;
@@ -114,15 +118,25 @@ final class ReadsUnderWrites {
             long storedBefore = writes.stored();
             long lateBefore = writes.late();
             TailReads readsBefore = tailReads();
+            Map<String, Long> requestsBefore = coordinated.now();
             long started = System.nanoTime();
             String b = board.board();
+            Measurement strongTop1 = measure(1, () -> ok(queries.top100(b, null)));
+            Measurement strongTop4 = measure(4, () -> ok(queries.top100(b, null)));
+            Measurement strongAround1 = measure(1, () -> ok(queries.around(b, user(users), null)));
+            Measurement strongAround4 = measure(4, () -> ok(queries.around(b, user(users), null)));
+            String requests =
+                    CoordinatorReads.perRead(
+                            requestsBefore,
+                            coordinated.now(),
+                            tailReads().reads - readsBefore.reads);
             RateRow row =
                     new RateRow(
                             label,
-                            measure(1, () -> ok(queries.top100(b, null))),
-                            measure(4, () -> ok(queries.top100(b, null))),
-                            measure(1, () -> ok(queries.around(b, user(users), null))),
-                            measure(4, () -> ok(queries.around(b, user(users), null))),
+                            strongTop1,
+                            strongTop4,
+                            strongAround1,
+                            strongAround4,
                             measure(1, () -> ok(queries.top100(b, QueryClient.EVENTUAL))),
                             measure(
                                     1,
@@ -140,14 +154,15 @@ final class ReadsUnderWrites {
                     String.format(
                             "  %s: %.0f votes/s achieved (%d marked late); strong top-100"
                                     + " p50 %.2f ms (%d queries), the replicas' round trip alone"
-                                    + " p50 %.2f ms; %s",
+                                    + " p50 %.2f ms; %s; during the strong queries, %s",
                             label,
                             achieved,
                             writes.late() - lateBefore,
                             row.strongTop1().p50Millis(),
                             row.strongTop1().requests(),
                             row.roundTrip().p50Millis(),
-                            tailReads().since(readsBefore)));
+                            tailReads().since(readsBefore),
+                            requests));
             return row.withAchieved(achieved);
         }
     }
