@@ -167,40 +167,35 @@ final class ReadsUnderWrites {
         }
     }
 
-    /** The query service's shared strong reads so far: how many, rows sent, held ranges checked. */
+    /** The query service's shared strong reads so far: how many, rows sent, late events read. */
     private TailReads tailReads() {
         return new TailReads(
                 queries.meter("leaderboard.tail.rows.sent", "COUNT").orElse(0.0),
                 queries.meter("leaderboard.tail.rows.sent", "TOTAL").orElse(0.0),
-                queries.meter("leaderboard.tail.counts", "COUNT").orElse(0.0),
-                queries.meter("leaderboard.tail.rereads", "COUNT").orElse(0.0),
+                queries.meter("leaderboard.tail.late.events", "COUNT").orElse(0.0),
                 queries.meter(TAIL_PHASE, "TOTAL_TIME").orElse(0.0),
                 queries.meter(RANK_PHASE, "TOTAL_TIME").orElse(0.0));
     }
 
     /**
      * What the query service's strong reads did during one rate's queries: reads, rows sent per
-     * read, held ranges counted because of a late mark, read again because the count differed, and
-     * the time of the reads' two phases.
+     * read, late events read by key because of their marks, and the time of the reads' two phases.
      */
     private record TailReads(
             double reads,
             double rowsSent,
-            double counts,
-            double rereads,
+            double lateEvents,
             double tailSeconds,
             double rankSeconds) {
 
         String since(TailReads before) {
             double n = reads - before.reads;
             return String.format(
-                    "%.0f shared strong reads, %.0f rows sent per read, %.0f held ranges counted,"
-                            + " %.0f read again; a read's mean %.2f ms for its tail, %.2f ms to"
-                            + " rank",
+                    "%.0f shared strong reads, %.0f rows sent per read, %.0f late events read by"
+                            + " their marks; a read's mean %.2f ms for its tail, %.2f ms to rank",
                     n,
                     n > 0 ? (rowsSent - before.rowsSent) / n : 0,
-                    counts - before.counts,
-                    rereads - before.rereads,
+                    lateEvents - before.lateEvents,
                     n > 0 ? 1000 * (tailSeconds - before.tailSeconds) / n : 0,
                     n > 0 ? 1000 * (rankSeconds - before.rankSeconds) / n : 0);
         }

@@ -1,6 +1,7 @@
 package org.leaderboard.bench;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;
@@ -52,7 +53,12 @@ final class SteadyWrites implements AutoCloseable {
     static Store store(CqlSession session) {
         return new Store(
                 new VoteEventWriter(session, Consistency.DEFAULT),
-                new LateEventMarks(session, Consistency.DEFAULT, LATE_AFTER));
+                new LateEventMarks(
+                        session,
+                        Consistency.DEFAULT,
+                        LATE_AFTER,
+                        Duration.ofMillis(500),
+                        Clock.systemUTC()));
     }
 
     private SteadyWrites start(Runnable loop) {
@@ -69,8 +75,8 @@ final class SteadyWrites implements AutoCloseable {
 
     /**
      * Votes stored so far whose insert completed more than the writer's {@code late-after} after
-     * their time, and so were marked late: each makes the query services count the held range of
-     * its partition, and read it again if the vote landed in it.
+     * their time, and so were marked late: query services read each such vote by its key once they
+     * see its mark.
      */
     long late() {
         return late.get();

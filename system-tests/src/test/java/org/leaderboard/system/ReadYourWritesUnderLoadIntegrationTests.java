@@ -126,13 +126,14 @@ class ReadYourWritesUnderLoadIntegrationTests {
                                     "leaderboard_snapshot_loads_total{how=\"events\"}");
             log.info(
                     "{} snapshot loads: {} whole, {} by new layers, {} by the events in between;"
-                            + " {} heads ranked apart from the reads; {} held ranges read again",
+                            + " {} heads ranked apart from the reads; {} late events read by their"
+                            + " marks",
                     replica,
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"whole\"}"),
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"layers\"}"),
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"events\"}"),
                     scrape.valueOrZero("leaderboard_snapshot_heads_ranked_apart_total"),
-                    scrape.valueOrZero("leaderboard_tail_rereads_total"));
+                    scrape.valueOrZero("leaderboard_tail_late_events_total"));
         }
         log.info(
                 "{} probes ({} of them stamped {} ms in the past) on {} replicas, {} background"

@@ -1,26 +1,40 @@
 package org.leaderboard.writer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.board.UniqueVotes;
+import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.writer.store.LateEventMarks;
 
 /**
  * Query services hold the tail rows they have read and look behind them only where a writer left a
  * late mark, so every event whose writes complete more than {@code writer.late-after} (100 ms)
  * after its own time must be marked before it is acknowledged: a client's voteId from the past, a
  * slow insert, a unique vote, a retraction. Events stored on time leave no mark (marks cost a write
- * each, and a count of the held rows on every query replica).
+ * each, and a read by key on every query replica).
  */
 class LateMarksIntegrationTests extends WriterIntegrationTestBase {
 
     /** Longer than writer.late-after, well inside the 60 s write window. */
     private static final Duration LATE = Duration.ofSeconds(2);
+
+    /** The defaults of writer.late-after and writer.late-mark-within. */
+    private static final Duration LATE_AFTER = Duration.ofMillis(100);
+
+    private static final Duration MARK_WITHIN = Duration.ofMillis(500);
 
     @Test
     void aVoteFromThePastIsMarkedAndAVoteOnTimeIsNot() {
@@ -88,11 +102,98 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
         assertThat(marks(board)).containsExactlyInAnyOrder(old, retractionId);
     }
 
+    /**
+     * Query services read only the marks with ids from about their last read on, so a mark must be
+     * stored within writer.late-mark-within of its own id: one that took longer is written again
+     * with a new id, and if no write is quick enough the event is not acknowledged.
+     */
+    @Test
+    void aMarkThatTookLongerThanLateAfterToStoreIsWrittenAgainWithANewId() {
+        Instant start = clock.instant();
+        BoardSettings board =
+                new BoardSettings(newBoard("slow-marks"), 60, UniqueVotes.NONE, 60, 8, 16, start);
+        UUID old = TimeUuids.voteIdAt(start.minus(LATE));
+        // The first write of the mark takes 2 s by this clock; the second is instant.
+        Clock slowOnce = new SteppingClock(start, LATE, 1);
+
+        new LateEventMarks(SESSION, Consistency.DEFAULT, LATE_AFTER, MARK_WITHIN, slowOnce)
+                .markIfLate(board, old, start)
+                .toCompletableFuture()
+                .join();
+
+        assertThat(markIds(board.board(), old))
+                .as("the mark written at the start, and again 2 s later")
+                .containsExactlyInAnyOrder(start.toEpochMilli(), start.plus(LATE).toEpochMilli());
+
+        UUID other = TimeUuids.voteIdAt(start.minus(LATE));
+        Clock alwaysSlow = new SteppingClock(start, LATE, Integer.MAX_VALUE);
+        assertThatThrownBy(
+                        () ->
+                                new LateEventMarks(
+                                                SESSION,
+                                                Consistency.DEFAULT,
+                                                LATE_AFTER,
+                                                MARK_WITHIN,
+                                                alwaysSlow)
+                                        .markIfLate(board, other, start)
+                                        .toCompletableFuture()
+                                        .join())
+                .hasCauseInstanceOf(LateEventMarks.MarkTooSlowException.class);
+        assertThat(markIds(board.board(), other)).hasSize(3);
+    }
+
+    /** The times of the ids of {@code event}'s marks. */
+    private static List<Long> markIds(String board, UUID event) {
+        return SESSION
+                .execute(
+                        "SELECT mark_id, event_id FROM late_marks WHERE board = ? ALLOW FILTERING",
+                        board)
+                .all()
+                .stream()
+                .filter(row -> row.getUuid(1).equals(event))
+                .map(row -> TimeUuids.timeOf(row.getUuid(0)).toEpochMilli())
+                .toList();
+    }
+
+    /**
+     * A clock that moves {@code step} forward at each of its first {@code steps} reads after the
+     * first.
+     */
+    private static final class SteppingClock extends Clock {
+        private final Instant start;
+        private final Duration step;
+        private final int steps;
+        private int reads;
+
+        SteppingClock(Instant start, Duration step, int steps) {
+            this.start = start;
+            this.step = step;
+            this.steps = steps;
+        }
+
+        @Override
+        public synchronized Instant instant() {
+            int moved = Math.min(reads, steps);
+            reads++;
+            return start.plus(step.multipliedBy(moved));
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
     private static Set<UUID> marks(String board) {
         List<UUID> ids =
                 SESSION
                         .execute(
-                                "SELECT event_id FROM late_events WHERE board = ? ALLOW FILTERING",
+                                "SELECT event_id FROM late_marks WHERE board = ? ALLOW FILTERING",
                                 board)
                         .all()
                         .stream()

@@ -44,6 +44,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public record TailSettings(
         Duration settledMargin,
         Duration heldLag,
+        Duration lateMarkLag,
         boolean countHeldRows,
         int rankApartFromUsers,
         Duration newerHeadAfter,
@@ -57,6 +58,10 @@ public record TailSettings(
         if (heldLag == null || heldLag.isNegative()) {
             throw new IllegalArgumentException(
                     "query.tail.held-lag must be zero or positive, was " + heldLag);
+        }
+        if (lateMarkLag == null || lateMarkLag.isNegative()) {
+            throw new IllegalArgumentException(
+                    "query.tail.late-mark-lag must be zero or positive, was " + lateMarkLag);
         }
         if (rankApartFromUsers < 0) {
             throw new IllegalArgumentException(

@@ -334,6 +334,7 @@ class BoardReader implements DisposableBean {
                             events,
                             tailSettings.settledMargin(),
                             tailSettings.heldLag(),
+                            tailSettings.lateMarkLag(),
                             tailSettings.countHeldRows());
             this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);
             this.askedAt = clock.instant();

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,6 +20,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.AsyncLanes;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
+import org.leaderboard.model.cassandra.LateMark;
 import org.leaderboard.model.cassandra.StoredEvent;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.TimeUuids;
@@ -76,8 +78,10 @@ final class LiveTail {
     private final EventFolds events;
     private final Duration settledMargin;
     private final Duration heldLag;
+    private final Duration lateMarkLag;
     private final boolean countHeldRows;
     private final Map<Partition, PartitionState> partitions = new HashMap<>();
+    private final Map<Instant, BucketMarks> bucketMarks = new HashMap<>();
 
     /**
      * The stable part's sum, summed from the partitions when asked for and kept until the next read
@@ -93,8 +97,10 @@ final class LiveTail {
             EventFolds events,
             Duration settledMargin,
             Duration heldLag,
+            Duration lateMarkLag,
             boolean countHeldRows) {
         this.board = board;
+        this.lateMarkLag = lateMarkLag;
         this.countHeldRows = countHeldRows;
         this.events = events;
         this.settledMargin = settledMargin;
@@ -107,19 +113,19 @@ final class LiveTail {
      */
     Read read(Instant cutoff, Instant now, Instant until) {
         boolean rebuilt = partitions.keySet().removeIf(p -> p.bucket().isBefore(cutoff));
+        bucketMarks.keySet().removeIf(bucket -> bucket.isBefore(cutoff));
         // Whole milliseconds, the resolution of vote times and of the slices' bounds.
         Instant settledBefore =
                 now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
         Instant readBefore = now.minus(heldLag).truncatedTo(ChronoUnit.MILLIS);
+        Instant marksFrom = now.minus(lateMarkLag).truncatedTo(ChronoUnit.MILLIS);
         List<Instant> buckets = board.buckets().startsBetween(cutoff, until);
-        // The marks are asked for while the new rows are read. A late event is stored before its
-        // mark, so a held range counted (or read again) after the marks are seen holds every
-        // event they mark; the rows past the held range are read whatever the marks say. Only
-        // buckets with a partition that will still hold a range after this read settles what
-        // passed are asked: a bucket not read yet (the next one, for votes stamped ahead) or
-        // settled whole has no range a mark could send back. Such a partition keeps the marks it
-        // last saw, fewer or as many as now, so the first read that finds it holding a range
-        // counts that range if any mark came since: at worst one count more, never one less.
+        // The marks are asked for while the new rows are read: only those with ids from shortly
+        // before this bucket's marks were last asked on (see BucketMarks), and only for buckets
+        // with a partition that will still hold a range after this read settles what passed. A
+        // bucket not read yet (the next one, for votes stamped ahead) or settled whole has no
+        // range a late event could land behind; one skipped keeps the moment it was last asked
+        // from, so the first read that asks it again gets every mark stored since.
         List<Instant> markedBuckets = new ArrayList<>();
         int[] markedAt = new int[buckets.size()];
         for (int b = 0; b < buckets.size(); b++) {
@@ -129,17 +135,20 @@ final class LiveTail {
                 markedBuckets.add(buckets.get(b));
             }
         }
-        CompletableFuture<List<Map<Integer, Long>>> marks =
+        CompletableFuture<List<List<LateMark>>> marks =
                 markedBuckets.isEmpty()
                         ? CompletableFuture.completedFuture(List.of())
                         : AsyncLanes.map(
                                 markedBuckets,
                                 READ_LANES,
-                                bucket -> events.lateMarks(board, bucket));
+                                bucket ->
+                                        events.lateMarksSince(
+                                                board, bucket, marksOf(bucket).from()));
         List<Partition> open = new ArrayList<>();
-        Map<Partition, CompletableFuture<Long>> marked = new HashMap<>();
+        Map<Partition, CompletableFuture<List<UUID>>> marked = new HashMap<>();
         for (int b = 0; b < buckets.size(); b++) {
             int index = markedAt[b];
+            BucketMarks seen = marksOf(buckets.get(b));
             for (int shard = 0; shard < board.shards(); shard++) {
                 int inBucket = shard;
                 Partition partition = new Partition(buckets.get(b), shard);
@@ -147,9 +156,8 @@ final class LiveTail {
                 marked.put(
                         partition,
                         index < 0
-                                ? CompletableFuture.completedFuture(stateOf(partition).lateMarks())
-                                : marks.thenApply(
-                                        all -> all.get(index).getOrDefault(inBucket, 0L)));
+                                ? CompletableFuture.completedFuture(List.of())
+                                : marks.thenApply(all -> seen.newEvents(all.get(index), inBucket)));
             }
         }
         List<PartitionRead> reads =
@@ -164,7 +172,22 @@ final class LiveTail {
                                                 settledBefore,
                                                 readBefore))
                         .join();
+        Map<Instant, BucketMarks> asked = new HashMap<>();
+        for (int b = 0; b < buckets.size(); b++) {
+            Instant bucket = buckets.get(b);
+            if (markedAt[b] >= 0) {
+                asked.put(bucket, BucketMarks.after(marks.join().get(markedAt[b]), marksFrom));
+            } else if (!bucketMarks.containsKey(bucket)) {
+                asked.put(bucket, BucketMarks.from(marksFrom));
+            }
+        }
+        bucketMarks.putAll(asked);
         return commit(reads, rebuilt);
+    }
+
+    /** What this tail has seen of a bucket's late marks (none asked yet: from now on). */
+    private BucketMarks marksOf(Instant bucket) {
+        return bucketMarks.getOrDefault(bucket, BucketMarks.NONE);
     }
 
     private PartitionState stateOf(Partition partition) {
@@ -191,6 +214,7 @@ final class LiveTail {
      * whoever drops them has ranked the rest already ({@link #stableAsOfNow}).
      */
     void dropBefore(Instant cutoff) {
+        bucketMarks.keySet().removeIf(bucket -> bucket.isBefore(cutoff));
         if (partitions.keySet().removeIf(p -> p.bucket().isBefore(cutoff))) {
             stable = null;
         }
@@ -247,33 +271,44 @@ final class LiveTail {
         long rows = 0;
         long sent = 0;
         int rereads = 0;
+        int late = 0;
         int counted = 0;
         for (PartitionRead read : reads) {
             rows += read.state().rows() + read.freshRows();
             sent += read.rowsSent();
             rereads += read.reread() ? 1 : 0;
+            late += read.lateRead();
             counted += read.counted() ? 1 : 0;
         }
         if (rebuilt) {
             stable = null;
             Tallies whole = stable();
             return new Read(
-                    () -> whole, whole, List.of(), true, unsettled, rows, sent, rereads, counted);
+                    () -> whole,
+                    whole,
+                    List.of(),
+                    true,
+                    unsettled,
+                    rows,
+                    sent,
+                    rereads,
+                    counted,
+                    late);
         }
         stable = null;
         return new Read(
-                this::stable, delta, deltas, false, unsettled, rows, sent, rereads, counted);
+                this::stable, delta, deltas, false, unsettled, rows, sent, rereads, counted, late);
     }
 
     /**
-     * One partition's part of a read: settle what passed the settled moment, check the held range
-     * by its count if the partition has new late marks ({@code marks}, its count of them now), read
-     * what is new (or, if the count differs, the held range again).
+     * One partition's part of a read: settle what passed the settled moment, read what is new and
+     * the events named by late marks not seen before ({@code marked}), or, with {@code
+     * countHeldRows}, check the held range by its count and read it again if the count differs.
      */
     private CompletableFuture<PartitionRead> refresh(
             Partition partition,
             PartitionState state,
-            CompletableFuture<Long> marks,
+            CompletableFuture<List<UUID>> marked,
             Instant settledBefore,
             Instant readBefore) {
         int settlingCount = 0;
@@ -292,22 +327,24 @@ final class LiveTail {
                 state.heldUntil().isBefore(bucketEnd)
                         ? readSince(partition, state.heldUntil(), state.ahead().rows())
                         : CompletableFuture.completedFuture(List.of());
-        CompletableFuture<Boolean> check =
-                marks.thenApply(
-                        seen ->
-                                heldFrom.isBefore(state.heldUntil())
-                                        && (countHeldRows || seen != state.lateMarks()));
+        // A late event is stored before its mark, so once the mark is seen the event is read.
+        CompletableFuture<List<StoredEvent>> markedRows =
+                marked.thenCompose(
+                        ids ->
+                                ids.isEmpty()
+                                        ? CompletableFuture.completedFuture(List.of())
+                                        : events.readEvents(
+                                                board, partition.bucket(), partition.shard(), ids));
+        boolean counting = countHeldRows && heldFrom.isBefore(state.heldUntil());
         CompletableFuture<Long> count =
-                check.thenCompose(
-                        counting ->
-                                counting
-                                        ? events.countPartition(
-                                                board,
-                                                partition.bucket(),
-                                                partition.shard(),
-                                                heldFrom,
-                                                state.heldUntil())
-                                        : CompletableFuture.completedFuture(heldRows));
+                counting
+                        ? events.countPartition(
+                                board,
+                                partition.bucket(),
+                                partition.shard(),
+                                heldFrom,
+                                state.heldUntil())
+                        : CompletableFuture.completedFuture(heldRows);
         CompletableFuture<Rows> rows =
                 count.thenCombine(
                                 newRows,
@@ -332,7 +369,8 @@ final class LiveTail {
                                                                 all ->
                                                                         new Rows(
                                                                                 List.of(), heldFrom,
-                                                                                all, true, held)));
+                                                                                all, true, held)))
+                        .thenCombine(markedRows, LiveTail::withMarked);
         Instant until = min(readBefore, bucketEnd);
         return rows.thenCombine(
                         settledClaims,
@@ -344,9 +382,48 @@ final class LiveTail {
                                         state.ahead(),
                                         settledBefore,
                                         until,
-                                        marks.join(),
-                                        check.join()))
+                                        counting))
                 .thenCompose(this::finish);
+    }
+
+    /**
+     * The rows read with the marked events among them that they lack: one in the held range that a
+     * held slice does not hold already goes into that slice ({@link Rows#late}); one past it joins
+     * the rows read from there (whose read may have run before it was stored); one before the held
+     * range is past its window and never counts.
+     */
+    private static Rows withMarked(Rows read, List<StoredEvent> marked) {
+        if (marked.isEmpty()) {
+            return read;
+        }
+        Set<UUID> readIds = new HashSet<>();
+        read.events().forEach(event -> readIds.add(event.voteId()));
+        List<StoredEvent> rows = new ArrayList<>(read.events());
+        List<StoredEvent> late = new ArrayList<>();
+        for (StoredEvent event : marked) {
+            Instant time = TimeUuids.timeOf(event.voteId());
+            if (!time.isBefore(read.from())) {
+                if (readIds.add(event.voteId())) {
+                    rows.add(event);
+                }
+            } else {
+                for (Slice slice : read.kept()) {
+                    if (!time.isBefore(slice.from())
+                            && time.isBefore(slice.to())
+                            && !slice.holds(event.voteId())) {
+                        late.add(event);
+                    }
+                }
+            }
+        }
+        return new Rows(
+                read.kept(),
+                read.from(),
+                rows,
+                read.reread(),
+                read.replaced(),
+                late,
+                marked.size());
     }
 
     /** The partition's rows from {@code from} on; those in {@code known} are not decoded again. */
@@ -375,7 +452,9 @@ final class LiveTail {
         if (split.isBefore(step.until())) {
             added.add(slice(split, step.until(), older));
         }
-        List<Slice> held = append(read.kept(), added, step.settledBefore());
+        Tallies delta = new Tallies();
+        List<Slice> held =
+                append(withLate(read.kept(), read.late(), delta), added, step.settledBefore());
         Instant heldUntil = max(from, step.until());
         // Rows an earlier read counted ahead of its held range are in the new slices too, and
         // counted already: what this read adds is every other row. A held range read again holds
@@ -385,7 +464,6 @@ final class LiveTail {
                 read.reread()
                         ? countedIds(read.replaced(), step.ahead())
                         : step.ahead().rows().keySet();
-        Tallies delta = new Tallies();
         for (StoredEvent event : older) {
             Instant time = TimeUuids.timeOf(event.voteId());
             if (!time.isBefore(from)
@@ -411,7 +489,6 @@ final class LiveTail {
                         step.settled(),
                         held,
                         heldUntil,
-                        step.marks(),
                         new Ahead(Collections.unmodifiableMap(ahead)));
         Tallies unsettled = new Tallies();
         return events.counted(board, toCheck)
@@ -427,8 +504,30 @@ final class LiveTail {
                                     delta,
                                     unsettled,
                                     newer.size(),
-                                    read.events().size());
+                                    read.events().size(),
+                                    read.markedRead());
                         });
+    }
+
+    /**
+     * The held slices with the late events that landed in them added (each to the slice its time
+     * falls in), and those that count as they are folded into {@code delta}.
+     */
+    private List<Slice> withLate(List<Slice> kept, List<StoredEvent> late, Tallies delta) {
+        if (late.isEmpty()) {
+            return kept;
+        }
+        List<Slice> slices = new ArrayList<>(kept.size());
+        for (Slice slice : kept) {
+            Slice added = slice(slice.from(), slice.to(), late);
+            slices.add(added.rows() == 0 ? slice : slice.with(added));
+        }
+        for (StoredEvent event : late) {
+            if (!events.needsCheck(board, event)) {
+                event.foldInto(delta);
+            }
+        }
+        return slices;
     }
 
     /** The rows of {@code rows} with time in [from, to), folded but for those a claim decides. */
@@ -541,14 +640,28 @@ final class LiveTail {
 
     /**
      * The rows read of a partition from {@code from} on; {@code kept} the held slices before; when
-     * the held range is read again, {@code replaced} the held slices it replaces.
+     * the held range is read again, {@code replaced} the held slices it replaces; {@code late}, the
+     * marked events that landed in the kept slices after they were read ({@code markedRead} events
+     * were read by key for their marks).
      */
     private record Rows(
             List<Slice> kept,
             Instant from,
             List<StoredEvent> events,
             boolean reread,
-            List<Slice> replaced) {}
+            List<Slice> replaced,
+            List<StoredEvent> late,
+            int markedRead) {
+
+        Rows(
+                List<Slice> kept,
+                Instant from,
+                List<StoredEvent> events,
+                boolean reread,
+                List<Slice> replaced) {
+            this(kept, from, events, reread, replaced, List.of(), 0);
+        }
+    }
 
     /** Settled slices, and the settling claims that counted (which the stable part gains). */
     /**
@@ -573,7 +686,6 @@ final class LiveTail {
             Ahead ahead,
             Instant settledBefore,
             Instant until,
-            long marks,
             boolean counted) {
 
         List<Slice> settled() {
@@ -601,7 +713,8 @@ final class LiveTail {
             long events,
             long rowsSent,
             int rereads,
-            int counted) {
+            int counted,
+            int lateRead) {
 
         /** Every row counted: this tail's own sum, to be read before the next read. */
         Tallies stable() {
@@ -639,7 +752,8 @@ final class LiveTail {
             Tallies delta,
             Tallies unsettled,
             long freshRows,
-            long rowsSent) {}
+            long rowsSent,
+            int lateRead) {}
 
     /**
      * The rows of one partition with time in [from, to) as read: the events that count as they are,
@@ -669,6 +783,31 @@ final class LiveTail {
                     rows + next.rows(),
                     concat(pending, next.pending()),
                     concat(ids, next.ids()));
+        }
+
+        /** This slice with the rows of {@code more}, a slice of the same range, added. */
+        Slice with(Slice more) {
+            return new Slice(
+                    from,
+                    to,
+                    concat(plain, more.plain()),
+                    rows + more.rows(),
+                    concat(pending, more.pending()),
+                    concat(ids, more.ids()));
+        }
+
+        /** Whether the row {@code id} is one of this slice's (held slices keep their ids). */
+        boolean holds(UUID id) {
+            long most = id.getMostSignificantBits();
+            long least = id.getLeastSignificantBits();
+            for (long[] pairs : ids) {
+                for (int i = 0; i < pairs.length; i += 2) {
+                    if (pairs[i] == most && pairs[i + 1] == least) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /** The same rows in one part. */
@@ -708,14 +847,14 @@ final class LiveTail {
 
     /**
      * What a partition holds: settled slices (folded for good, claims decided) and held slices,
-     * contiguous from the settled ones up to {@code heldUntil}, the rows past them counted already
-     * ({@code ahead}), and how many late marks it had when they were read.
+     * contiguous from the settled ones up to {@code heldUntil}, and the rows past them counted
+     * already ({@code ahead}).
      */
     private record PartitionState(
-            List<Slice> settled, List<Slice> held, Instant heldUntil, long lateMarks, Ahead ahead) {
+            List<Slice> settled, List<Slice> held, Instant heldUntil, Ahead ahead) {
 
         static PartitionState empty(Instant bucket) {
-            return new PartitionState(List.of(), List.of(), bucket, 0, Ahead.NONE);
+            return new PartitionState(List.of(), List.of(), bucket, Ahead.NONE);
         }
 
         long rows() {
@@ -738,5 +877,44 @@ final class LiveTail {
     private record Ahead(Map<UUID, StoredEvent> rows) {
 
         static final Ahead NONE = new Ahead(Map.of());
+    }
+
+    /**
+     * What a tail has seen of one bucket's late marks: the next ask is for the marks with ids from
+     * {@code from} on, of which those in {@code seen} were taken in already. {@code from} is "now"
+     * minus {@code lateMarkLag} of the read that last asked, or, before any ask, of the first read
+     * of the bucket: a mark that read did not see was stored after its "now", and a writer stores
+     * each mark within {@code writer.late-mark-within} of its id, so its id is later than that
+     * moment (the lag exceeds the writer's bound plus the clocks' difference).
+     */
+    private record BucketMarks(Instant from, Set<UUID> seen) {
+
+        static final BucketMarks NONE = new BucketMarks(Instant.EPOCH, Set.of());
+
+        static BucketMarks from(Instant from) {
+            return new BucketMarks(from, Set.of());
+        }
+
+        /** After an ask that returned {@code marks}, the next one from {@code from}. */
+        static BucketMarks after(List<LateMark> marks, Instant from) {
+            Set<UUID> seen = new HashSet<>();
+            for (LateMark mark : marks) {
+                if (!TimeUuids.timeOf(mark.markId()).isBefore(from)) {
+                    seen.add(mark.markId());
+                }
+            }
+            return new BucketMarks(from, seen);
+        }
+
+        /** The events of shard {@code shard} named by marks in {@code marks} not seen before. */
+        List<UUID> newEvents(List<LateMark> marks, int shard) {
+            Set<UUID> ids = new LinkedHashSet<>();
+            for (LateMark mark : marks) {
+                if (mark.shard() == shard && !seen.contains(mark.markId())) {
+                    ids.add(mark.eventId());
+                }
+            }
+            return List.copyOf(ids);
+        }
     }
 }

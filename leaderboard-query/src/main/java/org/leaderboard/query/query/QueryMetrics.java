@@ -30,6 +30,7 @@ class QueryMetrics {
     private final DistributionSummary tailRowsSent;
     private final Counter tailRereads;
     private final Counter tailCounts;
+    private final Counter tailLateEvents;
     private final Timer readTail;
     private final Timer readRank;
     private final MeterRegistry registry;
@@ -53,14 +54,20 @@ class QueryMetrics {
         this.tailRereads =
                 Counter.builder("leaderboard.tail.rereads")
                         .description(
-                                "Held tail ranges read again because their count differed (a"
-                                        + " vote stored late, inside its write window)")
+                                "Held tail ranges read again because their count differed"
+                                        + " (query.tail.count-held-rows only)")
                         .register(registry);
         this.tailCounts =
                 Counter.builder("leaderboard.tail.counts")
                         .description(
-                                "Held tail ranges counted (count(*)) because their partition had a"
-                                        + " new late mark")
+                                "Held tail ranges counted (count(*)), with"
+                                        + " query.tail.count-held-rows only")
+                        .register(registry);
+        this.tailLateEvents =
+                Counter.builder("leaderboard.tail.late.events")
+                        .description(
+                                "Events read by key because a writer's late mark named them (a"
+                                        + " vote stored late, inside its write window)")
                         .register(registry);
         this.readTail = readPhase(registry, "tail");
         this.readRank = readPhase(registry, "rank");
@@ -130,5 +137,6 @@ class QueryMetrics {
         tailRowsSent.record(read.rowsSent());
         tailCounts.increment(read.counted());
         tailRereads.increment(read.rereads());
+        tailLateEvents.increment(read.lateRead());
     }
 }

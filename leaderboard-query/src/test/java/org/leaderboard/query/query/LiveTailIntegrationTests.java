@@ -5,14 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.tracker.RequestTracker;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
@@ -32,9 +41,9 @@ import org.leaderboard.writer.store.VoteEventWriter;
 /**
  * The incremental tail against a real Cassandra, with the reader's "now" given: what a read must
  * see (every row still inside its write window, however late it was stored, found through the
- * writer's late mark and the held range's count), what it sends again (only rows new since the last
- * read) and what it never reads again (rows past the window plus the settled margin). Votes are
- * stored as the writer stores them: the row, then its late mark if it was stored more than {@code
+ * writer's late mark and read by its key), what it sends again (only rows new since the last read)
+ * and what it never reads again (rows past the window plus the settled margin). Votes are stored as
+ * the writer stores them: the row, then its late mark if it was stored more than {@code
  * writer.late-after} (200 ms here, with a held lag of 500 ms) after its time.
  */
 class LiveTailIntegrationTests {
@@ -42,11 +51,11 @@ class LiveTailIntegrationTests {
     private static final String KEYSPACE = TestCassandra.shared().newKeyspace("live_tail");
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
     private static final VoteEventWriter EVENTS = new VoteEventWriter(SESSION, Consistency.DEFAULT);
-    private static final LateEventMarks MARKS =
-            new LateEventMarks(SESSION, Consistency.DEFAULT, Duration.ofMillis(200));
+    private static final Duration LATE_AFTER = Duration.ofMillis(200);
     private static final EventFolds FOLDS = EventFolds.on(SESSION, Consistency.DEFAULT);
     private static final Duration MARGIN = Duration.ofSeconds(10);
     private static final Duration LAG = Duration.ofMillis(500);
+    private static final Duration MARK_LAG = Duration.ofSeconds(1);
 
     /** A bucket boundary, so that the tests' times fall in known buckets. */
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
@@ -59,7 +68,7 @@ class LiveTailIntegrationTests {
     @Test
     void aVoteStoredLateButInsideItsWindowIsInTheNextRead() {
         BoardSettings board = board("late");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         vote(board, "alice", 1, now.minusSeconds(5));
         assertThat(read(tail, board, now).events()).isEqualTo(1);
 
@@ -76,7 +85,7 @@ class LiveTailIntegrationTests {
     @Test
     void rowsPastTheWindowAndMarginAreReadOnceAndKept() {
         BoardSettings board = board("settled");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         vote(board, "alice", 2, now.minusSeconds(170));
         vote(board, "alice", 3, now.minusSeconds(100));
         assertThat(read(tail, board, now).tallies().get("alice").sum()).isEqualTo(5);
@@ -89,14 +98,16 @@ class LiveTailIntegrationTests {
         assertThat(again.events()).isEqualTo(2);
         assertThat(again.tallies().get("alice").sum()).isEqualTo(5);
         assertThat(again.tallies().get("carol").count()).isZero();
-        assertThat(read(new LiveTail(board, FOLDS, MARGIN, LAG, false), board, now).events())
+        assertThat(
+                        read(new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false), board, now)
+                                .events())
                 .isEqualTo(3);
     }
 
     @Test
     void aRowInTheMillisecondOfTheSettledMomentIsCountedOnce() {
         BoardSettings board = board("millisecond");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         Instant readAt = now.plusNanos(500_000); // half a millisecond past a whole one
         vote(board, "alice", 2, readAt.minusSeconds(70).truncatedTo(ChronoUnit.MILLIS));
 
@@ -110,7 +121,7 @@ class LiveTailIntegrationTests {
     @Test
     void bucketsBeforeANewerCutoffAreDropped() {
         BoardSettings board = board("cutoff");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         vote(board, "alice", 2, now.minusSeconds(150));
         vote(board, "bob", 3, now.minusSeconds(30));
         assertThat(read(tail, board, now).events()).isEqualTo(2);
@@ -133,7 +144,7 @@ class LiveTailIntegrationTests {
     @Test
     void aNewerCutoffTakenUpLaterCountsEveryStableRowFromItOnce() {
         BoardSettings board = board("handover");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         vote(board, "alice", 2, now.minusSeconds(150));
         vote(board, "bob", 3, now.minusSeconds(30));
         tail.read(board.epoch(), now, now.plusSeconds(10));
@@ -153,7 +164,7 @@ class LiveTailIntegrationTests {
         tail.dropBefore(cutoff);
         LiveTail.Read next = tail.read(cutoff, now.plusSeconds(2), now.plusSeconds(12));
         LiveTail.Read fromScratch =
-                new LiveTail(board, FOLDS, MARGIN, LAG, false)
+                new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false)
                         .read(cutoff, now.plusSeconds(2), now.plusSeconds(12));
 
         assertThat(next.rebuilt()).isFalse();
@@ -168,7 +179,7 @@ class LiveTailIntegrationTests {
     @Test
     void eachReadSendsOnlyTheNewRowsAndCountsEveryVoteOnce() {
         BoardSettings board = board("incremental");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         vote(board, "alice", 1, now.minusSeconds(20));
         LiveTail.Read first = tail.read(board.epoch(), now, now.plusSeconds(10));
         vote(board, "bob", 2, now.minusMillis(10));
@@ -193,7 +204,7 @@ class LiveTailIntegrationTests {
     @Test
     void aVoteAheadOfTheReaderIsCountedByTheFirstReadThatSeesItAndOnlyThen() {
         BoardSettings board = board("ahead");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         vote(board, "alice", 5, now.plusSeconds(3)); // a writer whose clock runs 3 s ahead
 
         // The sum is the tail's own and changes with the next read: checked at once.
@@ -223,7 +234,7 @@ class LiveTailIntegrationTests {
     @Test
     void aRowStoredBehindRowsCountedAheadIsCountedOnceAndTheyAreNotCountedAgain() {
         BoardSettings board = board("behind");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         vote(board, "alice", 1, now.minusMillis(200));
         LiveTail.Read first = tail.read(board.epoch(), now, now.plusSeconds(10));
         vote(board, "bob", 2, now.minusMillis(300));
@@ -242,9 +253,9 @@ class LiveTailIntegrationTests {
     }
 
     @Test
-    void aLateVoteInAHeldRangeIsFoundByItsMarkAndAddedAlone() {
+    void aLateVoteInAHeldRangeIsReadByItsMarkAndAddedAlone() {
         BoardSettings board = board("recount");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         for (int i = 0; i < 20; i++) {
             vote(board, "user-" + i, 1, now.minusSeconds(40).plusMillis(i * 100L));
         }
@@ -256,31 +267,31 @@ class LiveTailIntegrationTests {
         vote(board, "late", 7, now.minusSeconds(50), now.plusMillis(300));
         LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(400), now.plusSeconds(10));
 
-        assertThat(next.counted()).as("only the marked partition is counted").isEqualTo(1);
-        assertThat(next.rereads()).isEqualTo(1);
-        assertThat(next.rebuilt())
-                .as("the rows read again that earlier reads counted are known by their ids")
-                .isFalse();
+        assertThat(next.lateRead()).as("the marked event alone is read by its key").isEqualTo(1);
+        assertThat(next.counted()).as("no held range is counted").isZero();
+        assertThat(next.rereads()).as("nor read again").isZero();
+        assertThat(next.rebuilt()).isFalse();
         assertThat(next.delta().users()).as("the late vote alone is added").isEqualTo(1);
         assertThat(next.delta().get("late").sum()).isEqualTo(7);
         assertThat(next.stable().get("late").sum()).isEqualTo(7);
         assertThat(next.stable().get("user-3").sum()).isEqualTo(1);
         assertThat(next.events()).isEqualTo(21);
         assertThat(LiveTail.fold(next).tallies().users()).isEqualTo(21);
-        assertThat(tail.read(board.epoch(), now.plusMillis(600), now.plusSeconds(10)).counted())
-                .as("a mark already seen is not counted again")
-                .isZero();
+        LiveTail.Read after = tail.read(board.epoch(), now.plusMillis(600), now.plusSeconds(10));
+        assertThat(after.lateRead()).as("a mark already seen is not followed again").isZero();
+        assertThat(after.delta().isEmpty()).isTrue();
+        assertThat(after.stable().get("late").sum()).isEqualTo(7);
     }
 
     /**
      * Reads close together extend the open held slice one part each; the slice is made one part
-     * again when the next starts. Every row is counted once either way, and a held range read again
-     * across such slices adds only the late vote.
+     * again when the next starts. Every row is counted once either way, and a late vote landing in
+     * such a slice is added to it alone.
      */
     @Test
-    void slicesExtendedByManyReadsCountEachRowOnceAndKnowTheirRowsWhenReadAgain() {
+    void slicesExtendedByManyReadsCountEachRowOnceAndTakeInALateOne() {
         BoardSettings board = board("many-reads");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         Instant start = now.minusSeconds(20);
         for (int i = 0; i < 30; i++) {
             Instant time = start.plusMillis(i * 50L);
@@ -293,7 +304,7 @@ class LiveTailIntegrationTests {
         vote(board, "late", 7, now.minusSeconds(50), start.plusSeconds(2));
         LiveTail.Read next = tail.read(board.epoch(), start.plusSeconds(3), now);
 
-        assertThat(next.rereads()).isEqualTo(1);
+        assertThat(next.lateRead()).isEqualTo(1);
         assertThat(next.rebuilt()).isFalse();
         assertThat(next.delta().users()).as("the late vote alone is added").isEqualTo(1);
         assertThat(next.delta().get("late").sum()).isEqualTo(7);
@@ -310,7 +321,7 @@ class LiveTailIntegrationTests {
         BoardSettings board =
                 new BoardSettings(
                         "two-buckets", 60, UniqueVotes.NONE, 30, 4, 4, now.minusSeconds(600));
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, false);
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
         for (int i = 0; i < 8; i++) {
             vote(board, "early-" + i, 1, now.minusSeconds(45).plusMillis(i * 100L));
             vote(board, "later-" + i, 2, now.minusSeconds(15).plusMillis(i * 100L));
@@ -324,8 +335,8 @@ class LiveTailIntegrationTests {
         vote(board, "late-second", 3, now.minusSeconds(20), now.plusMillis(300));
         LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(400), now.plusSeconds(10));
 
-        assertThat(next.counted()).as("the two marked partitions are counted").isEqualTo(2);
-        assertThat(next.rereads()).isEqualTo(2);
+        assertThat(next.lateRead()).as("the two marked events are read").isEqualTo(2);
+        assertThat(next.counted()).isZero();
         assertThat(next.delta().users()).as("the two late votes alone are added").isEqualTo(2);
         assertThat(next.stable().get("late-first").sum()).isEqualTo(7);
         assertThat(next.stable().get("late-second").sum()).isEqualTo(3);
@@ -337,8 +348,8 @@ class LiveTailIntegrationTests {
     @Test
     void aLateRowWithoutItsMarkIsFoundOnlyWhenEveryHeldRangeIsCounted() {
         BoardSettings board = board("unmarked");
-        LiveTail marksOnly = new LiveTail(board, FOLDS, MARGIN, LAG, false);
-        LiveTail countsAll = new LiveTail(board, FOLDS, MARGIN, LAG, true);
+        LiveTail marksOnly = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
+        LiveTail countsAll = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, true);
         vote(board, "alice", 1, now.minusSeconds(30));
         for (LiveTail tail : List.of(marksOnly, countsAll)) {
             tail.read(board.epoch(), now, now.plusSeconds(10));
@@ -375,9 +386,7 @@ class LiveTailIntegrationTests {
                             Node node,
                             String logPrefix) {
                         if (request instanceof BoundStatement bound
-                                && bound.getPreparedStatement()
-                                        .getQuery()
-                                        .contains("late_events")) {
+                                && bound.getPreparedStatement().getQuery().contains("late_marks")) {
                             asked.incrementAndGet();
                         }
                     }
@@ -396,7 +405,12 @@ class LiveTailIntegrationTests {
                         .build()) {
             LiveTail tail =
                     new LiveTail(
-                            board, EventFolds.on(counted, Consistency.DEFAULT), MARGIN, LAG, false);
+                            board,
+                            EventFolds.on(counted, Consistency.DEFAULT),
+                            MARGIN,
+                            LAG,
+                            MARK_LAG,
+                            false);
             vote(board, "alice", 2, now.minusSeconds(300));
             vote(board, "bob", 3, now.minusSeconds(30));
             int buckets = board.buckets().startsBetween(board.epoch(), now.plusSeconds(10)).size();
@@ -417,6 +431,154 @@ class LiveTailIntegrationTests {
         }
     }
 
+    /**
+     * A bucket that many late votes landed in (an import of votes without times stamps them all
+     * with its start): each read follows only the marks new since the read before, and reads only
+     * the events they name, however many marks the bucket holds.
+     */
+    @Test
+    void eachReadFollowsOnlyTheMarksNewSinceTheLastOne() {
+        BoardSettings board = board("many_marks");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false);
+        vote(board, "alice", 1, now.minusSeconds(30));
+        tail.read(board.epoch(), now, now.plusSeconds(10));
+        for (int i = 0; i < 300; i++) {
+            vote(board, "imported-" + i, 1, now.minusSeconds(40), now.plusMillis(100 + i));
+        }
+
+        LiveTail.Read imported = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+        vote(board, "one-more", 2, now.minusSeconds(40), now.plusSeconds(2));
+        LiveTail.Read next = tail.read(board.epoch(), now.plusSeconds(3), now.plusSeconds(13));
+        LiveTail.Read quiet = tail.read(board.epoch(), now.plusSeconds(4), now.plusSeconds(14));
+
+        assertThat(imported.lateRead()).isEqualTo(300);
+        assertThat(imported.delta().users()).isEqualTo(300);
+        assertThat(next.lateRead()).as("of 301 marks in the bucket").isEqualTo(1);
+        assertThat(next.delta().users()).isEqualTo(1);
+        assertThat(next.delta().get("one-more").sum()).isEqualTo(2);
+        assertThat(quiet.lateRead()).isZero();
+        assertThat(quiet.events()).isEqualTo(302);
+        assertThat(LiveTail.fold(quiet).tallies().users()).isEqualTo(302);
+    }
+
+    /**
+     * A late vote stored while a read runs, after that read's request for the rows past its held
+     * range but before its request for the marks: the read sees the mark without the row. The event
+     * is then read by its key, so it is counted by that read and every read after it, though its
+     * time is in the range that read holds from then on.
+     */
+    @Test
+    void aLateVoteWhoseMarkARaceShowsBeforeItsRowIsCountedFromThenOn() {
+        BoardSettings board =
+                new BoardSettings("race", 60, UniqueVotes.NONE, 60, 1, 4, now.minusSeconds(120));
+        // In the bucket before "now", whose partition holds a range from the first read on.
+        Instant raceTime = now.minusMillis(200);
+        Instant bucket = board.buckets().floor(raceTime);
+        CompletableFuture<Void> stored = new CompletableFuture<>();
+        AtomicBoolean armed = new AtomicBoolean();
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        CqlSession racing =
+                reordering(
+                        statement -> {
+                            if (!armed.get() || !(statement instanceof BoundStatement bound)) {
+                                return null;
+                            }
+                            String query = bound.getPreparedStatement().getQuery();
+                            if (query.contains("late_marks")) {
+                                return Order.AFTER_STORE;
+                            }
+                            return query.contains("vote_events")
+                                            && !query.contains("count")
+                                            && bucket.equals(bound.getInstant(1))
+                                    ? Order.THEN_STORE
+                                    : null;
+                        },
+                        () ->
+                                CompletableFuture.runAsync(
+                                        () -> {
+                                            if (!stored.isDone()) {
+                                                vote(
+                                                        board,
+                                                        "raced",
+                                                        9,
+                                                        raceTime,
+                                                        now.plusMillis(1100));
+                                                stored.complete(null);
+                                            }
+                                        },
+                                        writer),
+                        stored);
+        try {
+            LiveTail tail =
+                    new LiveTail(
+                            board,
+                            EventFolds.on(racing, Consistency.DEFAULT),
+                            MARGIN,
+                            LAG,
+                            MARK_LAG,
+                            false);
+            vote(board, "alice", 1, now.minusSeconds(5));
+            tail.read(board.epoch(), now, now.plusSeconds(10));
+
+            armed.set(true);
+            LiveTail.Read raced = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+            armed.set(false);
+            LiveTail.Read after = tail.read(board.epoch(), now.plusSeconds(2), now.plusSeconds(12));
+
+            assertThat(stored).as("the race was staged").isDone();
+            assertThat(raced.lateRead()).isEqualTo(1);
+            assertThat(raced.stable().get("raced").sum()).isEqualTo(9);
+            assertThat(after.stable().get("raced").sum())
+                    .as("counted by the read after, too")
+                    .isEqualTo(9);
+            assertThat(after.events()).isEqualTo(2);
+        } finally {
+            writer.shutdownNow();
+        }
+    }
+
+    private enum Order {
+        /** Sent once the race's vote is stored. */
+        AFTER_STORE,
+        /** Sent at once; the race's vote is stored once it is answered, before it is returned. */
+        THEN_STORE
+    }
+
+    /**
+     * {@link #SESSION} with the requests {@code order} names run in that order around {@code store}
+     * (null: sent as they are).
+     */
+    private static CqlSession reordering(
+            Function<Object, Order> order,
+            java.util.function.Supplier<CompletableFuture<Void>> store,
+            CompletableFuture<Void> stored) {
+        return (CqlSession)
+                Proxy.newProxyInstance(
+                        CqlSession.class.getClassLoader(),
+                        new Class<?>[] {CqlSession.class},
+                        (proxy, method, arguments) -> {
+                            Order how =
+                                    method.getName().equals("executeAsync")
+                                                    && arguments != null
+                                                    && arguments.length == 1
+                                            ? order.apply(arguments[0])
+                                            : null;
+                            if (how == Order.AFTER_STORE) {
+                                return stored.thenCompose(
+                                        done -> SESSION.executeAsync((Statement<?>) arguments[0]));
+                            }
+                            if (how == Order.THEN_STORE) {
+                                return SESSION.executeAsync((Statement<?>) arguments[0])
+                                        .thenCompose(page -> store.get().thenApply(done -> page));
+                            }
+                            try {
+                                return method.invoke(SESSION, arguments);
+                            } catch (InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        });
+    }
+
     private static EventFold read(LiveTail tail, BoardSettings board, Instant now) {
         return LiveTail.fold(tail.read(board.epoch(), now, now.plusSeconds(10)));
     }
@@ -434,7 +596,20 @@ class LiveTailIntegrationTests {
     private static void vote(
             BoardSettings board, String user, int votes, Instant time, Instant storedAt) {
         VoteCastEvent event = store(board, user, votes, time);
-        MARKS.markIfLate(board, event.voteId(), storedAt).toCompletableFuture().join();
+        mark(board, event, storedAt);
+    }
+
+    /** The late mark of {@code event}, stored at {@code storedAt} as a writer stores it then. */
+    private static void mark(BoardSettings board, VoteCastEvent event, Instant storedAt) {
+        new LateEventMarks(
+                        SESSION,
+                        Consistency.DEFAULT,
+                        LATE_AFTER,
+                        Duration.ofMillis(500),
+                        Clock.fixed(storedAt, ZoneOffset.UTC))
+                .markIfLate(board, event.voteId(), storedAt)
+                .toCompletableFuture()
+                .join();
     }
 
     private static VoteCastEvent store(BoardSettings board, String user, int votes, Instant time) {

@@ -15,6 +15,9 @@ import org.leaderboard.model.board.BoardSettings;
  */
 public final class EventFolds {
 
+    /** Events read by key in one request (a partition's {@code IN} list). */
+    private static final int EVENTS_BY_KEY = 100;
+
     private final VoteEventDao events;
     private final VoterClaimDao voterClaims;
     private final RetractionClaimDao retractionClaims;
@@ -75,9 +78,34 @@ public final class EventFolds {
         return events.countPartition(board, bucket, shard, from, to);
     }
 
-    /** Late events per shard of one bucket (see {@link VoteEventDao#lateMarks}). */
-    public CompletableFuture<Map<Integer, Long>> lateMarks(BoardSettings board, Instant bucket) {
-        return events.lateMarks(board, bucket);
+    /**
+     * The late marks of one bucket from {@code from} on (see {@link VoteEventDao#lateMarksSince}).
+     */
+    public CompletableFuture<List<LateMark>> lateMarksSince(
+            BoardSettings board, Instant bucket, Instant from) {
+        return events.lateMarksSince(board, bucket, from);
+    }
+
+    /**
+     * The stored rows of the given events of one partition, read by key, {@value #EVENTS_BY_KEY}
+     * ids to a request.
+     */
+    public CompletableFuture<List<StoredEvent>> readEvents(
+            BoardSettings board, Instant bucket, int shard, List<UUID> ids) {
+        if (ids.size() <= EVENTS_BY_KEY) {
+            return events.readEvents(board, bucket, shard, ids);
+        }
+        List<List<UUID>> parts = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += EVENTS_BY_KEY) {
+            parts.add(ids.subList(from, Math.min(ids.size(), from + EVENTS_BY_KEY)));
+        }
+        return AsyncLanes.map(parts, 4, part -> events.readEvents(board, bucket, shard, part))
+                .thenApply(
+                        read -> {
+                            List<StoredEvent> all = new ArrayList<>();
+                            read.forEach(all::addAll);
+                            return all;
+                        });
     }
 
     /** Whether the event counts only if it won a claim, which is looked up. */

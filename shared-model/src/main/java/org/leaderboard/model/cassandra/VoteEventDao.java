@@ -13,7 +13,6 @@ import com.datastax.oss.driver.api.core.uuid.Uuids;
 import com.datastax.oss.driver.api.querybuilder.select.Select;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +40,8 @@ public final class VoteEventDao {
     private final PreparedStatement selectPartition;
     private final PreparedStatement selectPartitionSince;
     private final PreparedStatement countPartitionRange;
-    private final PreparedStatement countLateMarks;
+    private final PreparedStatement selectEvents;
+    private final PreparedStatement selectMarksSince;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
         String keyspace = Tables.keyspaceOf(session);
@@ -75,16 +75,19 @@ public final class VoteEventDao {
                                 .whereColumn("vote_id")
                                 .isLessThan(bindMarker())
                                 .build());
-        this.countLateMarks =
+        this.selectEvents =
                 session.prepare(
-                        selectFrom(keyspace, "late_events")
-                                .column("shard")
-                                .countAll()
+                        partitionSelect(keyspace).whereColumn("vote_id").in(bindMarker()).build());
+        this.selectMarksSince =
+                session.prepare(
+                        selectFrom(keyspace, "late_marks")
+                                .columns("mark_id", "shard", "event_id")
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("bucket")
                                 .isEqualTo(bindMarker())
-                                .groupBy("shard")
+                                .whereColumn("mark_id")
+                                .isGreaterThanOrEqualTo(bindMarker())
                                 .build());
     }
 
@@ -230,24 +233,52 @@ public final class VoteEventDao {
     }
 
     /**
-     * How many late events (see the {@code late_events} table) each shard of one bucket has: the
-     * writer marks an event there, before acknowledging it, when its write completed more than
-     * {@code writer.late-after} after its time. Marks are never removed while they matter, so a
-     * shard whose count has not changed has no new late event.
+     * The late marks of one bucket (see the {@code late_marks} table) whose own ids are at or after
+     * {@code from}: the writer marks an event there, before acknowledging it, when its write
+     * completed more than {@code writer.late-after} after its time, and writes the mark again with
+     * a new id if the mark itself took longer than that to store. So a reader that asks from a
+     * moment earlier than its last ask by more than that (plus the clocks' difference) gets every
+     * mark stored since, with some it has seen again.
      */
-    public CompletableFuture<Map<Integer, Long>> lateMarks(BoardSettings board, Instant bucket) {
+    public CompletableFuture<List<LateMark>> lateMarksSince(
+            BoardSettings board, Instant bucket, Instant from) {
         return session.executeAsync(
-                        countLateMarks
-                                .bind(board.board(), bucket)
+                        selectMarksSince
+                                .bind(board.board(), bucket, Uuids.startOf(from.toEpochMilli()))
                                 .setConsistencyLevel(consistency.read()))
-                .thenApply(
-                        rows -> {
-                            Map<Integer, Long> byShard = new HashMap<>();
-                            for (Row row : rows.currentPage()) {
-                                byShard.put(row.getInt(0), row.getLong(1));
-                            }
-                            return byShard;
-                        })
+                .thenCompose(page -> collectMarks(page, new ArrayList<>()))
+                .toCompletableFuture();
+    }
+
+    private static CompletionStage<List<LateMark>> collectMarks(
+            AsyncResultSet page, List<LateMark> marks) {
+        for (Row row : page.currentPage()) {
+            marks.add(
+                    new LateMark(
+                            row.get(0, TypeCodecs.TIMEUUID),
+                            row.getInt(1),
+                            row.get(2, TypeCodecs.TIMEUUID)));
+        }
+        if (page.hasMorePages()) {
+            return page.fetchNextPage().thenCompose(next -> collectMarks(next, marks));
+        }
+        return CompletableFuture.completedFuture(marks);
+    }
+
+    /**
+     * The rows of the given events of one partition (those stored; an id with no row is left out),
+     * read by key: the events late marks name.
+     */
+    public CompletableFuture<List<StoredEvent>> readEvents(
+            BoardSettings board, Instant bucket, int shard, List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        return session.executeAsync(
+                        selectEvents
+                                .bind(board.board(), bucket, shard, ids)
+                                .setConsistencyLevel(consistency.read()))
+                .thenCompose(page -> collect(page, new ArrayList<>(), Map.of()))
                 .toCompletableFuture();
     }
 

@@ -70,8 +70,9 @@ class WriterConfig {
 
     @Bean
     LateEventMarks lateEventMarks(
-            CqlSession session, Consistency consistency, WriterSettings settings) {
-        return new LateEventMarks(session, consistency, settings.lateAfter());
+            CqlSession session, Consistency consistency, WriterSettings settings, Clock clock) {
+        return new LateEventMarks(
+                session, consistency, settings.lateAfter(), settings.lateMarkWithin(), clock);
     }
 
     @Bean

@@ -34,7 +34,8 @@ public record WriterSettings(
         DataSize maxRequestSize,
         Duration clockOffset,
         Duration boardRefresh,
-        Duration lateAfter) {
+        Duration lateAfter,
+        Duration lateMarkWithin) {
 
     public WriterSettings {
         if (maxClockSkew == null || maxClockSkew.isNegative()) {
@@ -57,6 +58,10 @@ public record WriterSettings(
         if (lateAfter == null || lateAfter.isNegative()) {
             throw new IllegalArgumentException(
                     "writer.late-after must be zero or positive, was " + lateAfter);
+        }
+        if (lateMarkWithin == null || lateMarkWithin.toMillis() < 1) {
+            throw new IllegalArgumentException(
+                    "writer.late-mark-within must be at least 1ms, was " + lateMarkWithin);
         }
         // Claims are read back, and late retries looked up, at the read level.
         Consistency.requireOverlap(

@@ -5,6 +5,7 @@ import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -17,37 +18,57 @@ import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 
 /**
- * Marks late events in {@code late_events}: an event whose write completed more than {@code
+ * Marks late events in {@code late_marks}: an event whose write completed more than {@code
  * lateAfter} after its own time (a client's voteId from the past, a slow insert, a long wait in a
  * queue). A query service holds the rows of a board's tail it has read and reads each partition
- * again only from about half a second before its "now" (its held lag); an event that lands behind
- * that, with an older time than rows already read, is found through its mark. So the writer writes
- * the mark after the event's writes and before it acknowledges the event: a query that starts after
- * the acknowledgement sees the mark, and with it the event.
+ * again only from about a quarter of a second before its "now" (its held lag); an event that lands
+ * behind that, with an older time than rows already read, is found through its mark. So the writer
+ * writes the mark after the event's writes and before it acknowledges the event: a query that
+ * starts after the acknowledgement sees the mark, and with it the event.
  *
- * <p>{@code lateAfter} must stay below the query services' {@code query.tail.held-lag} by more than
- * the clock difference between writers and query services (both follow Cassandra's clock, see the
- * writer's catch-up clock and the query service's store-bound clock).
+ * <p>A mark's own id is time-based, by this writer's clock when it writes the mark, and query
+ * services read only the marks with ids from their last read's "now" minus {@code
+ * query.tail.late-mark-lag} on. So a mark must itself be stored within {@code markWithin} of its
+ * id: one that took longer is written again with a new id ({@value #ATTEMPTS} tries in all; then
+ * the event is not acknowledged, and a retry of it marks it again).
+ *
+ * <p>{@code lateAfter} must stay below the query services' {@code query.tail.held-lag}, and {@code
+ * markWithin} below their {@code query.tail.late-mark-lag}, by more than the clock difference
+ * between writers and query services (both follow Cassandra's clock, see the writer's catch-up
+ * clock and the query service's store-bound clock).
  */
 public final class LateEventMarks {
 
     /** A mark matters only until its event's write window closes; kept this long after that. */
     private static final Duration KEPT_AFTER_WINDOW = Duration.ofHours(1);
 
+    /** Writes of one mark, each with a new id, before the event is given up as not marked. */
+    static final int ATTEMPTS = 3;
+
     private final CqlSession session;
     private final Consistency consistency;
     private final Duration lateAfter;
+    private final Duration markWithin;
+    private final Clock clock;
     private final PreparedStatement insert;
 
-    public LateEventMarks(CqlSession session, Consistency consistency, Duration lateAfter) {
+    public LateEventMarks(
+            CqlSession session,
+            Consistency consistency,
+            Duration lateAfter,
+            Duration markWithin,
+            Clock clock) {
         this.session = session;
         this.consistency = consistency;
         this.lateAfter = lateAfter;
+        this.markWithin = markWithin;
+        this.clock = clock;
         this.insert =
                 session.prepare(
-                        insertInto(Tables.keyspaceOf(session), "late_events")
+                        insertInto(Tables.keyspaceOf(session), "late_marks")
                                 .value("board", bindMarker())
                                 .value("bucket", bindMarker())
+                                .value("mark_id", bindMarker())
                                 .value("shard", bindMarker())
                                 .value("event_id", bindMarker())
                                 .usingTtl(bindMarker())
@@ -61,24 +82,57 @@ public final class LateEventMarks {
 
     /**
      * Marks the event (a vote or a compensating event, in its own bucket and shard) if it is late;
-     * completes at once if it is not, else when the mark is stored at the write level.
+     * completes at once if it is not, else when a mark is stored at the write level within {@code
+     * markWithin} of its id. Fails if no write of the mark was that quick or one failed.
      */
     public CompletionStage<Void> markIfLate(
             BoardSettings board, UUID eventId, Instant completedAt) {
         if (!isLate(eventId, completedAt)) {
             return CompletableFuture.completedFuture(null);
         }
+        return mark(board, eventId, 1);
+    }
+
+    private CompletionStage<Void> mark(BoardSettings board, UUID eventId, int attempt) {
         Instant time = TimeUuids.timeOf(eventId);
         int ttl = (int) board.writeWindow().plus(KEPT_AFTER_WINDOW).toSeconds();
+        Instant written = clock.instant();
         return session.executeAsync(
                         insert.bind(
                                         board.board(),
                                         board.buckets().floor(time),
+                                        TimeUuids.voteIdAt(written),
                                         Hashing.shardOf(eventId, board.shards()),
                                         eventId,
                                         ttl)
                                 .setIdempotent(true)
                                 .setConsistencyLevel(consistency.write()))
-                .thenApply(rs -> null);
+                .thenCompose(
+                        rs -> {
+                            Duration took = Duration.between(written, clock.instant());
+                            if (took.compareTo(markWithin) <= 0) {
+                                return CompletableFuture.completedFuture(null);
+                            }
+                            if (attempt < ATTEMPTS) {
+                                return mark(board, eventId, attempt + 1);
+                            }
+                            return CompletableFuture.failedFuture(
+                                    new MarkTooSlowException(eventId, took));
+                        });
+    }
+
+    /** No write of an event's late mark was stored within {@code markWithin} of its id. */
+    public static final class MarkTooSlowException extends RuntimeException {
+
+        MarkTooSlowException(UUID eventId, Duration last) {
+            super(
+                    "the late mark of "
+                            + eventId
+                            + " took longer than writer.late-mark-within to store "
+                            + ATTEMPTS
+                            + " times (the last "
+                            + last.toMillis()
+                            + " ms)");
+        }
     }
 }
