@@ -57,7 +57,7 @@ final class SteadyWrites implements AutoCloseable {
                         session,
                         Consistency.DEFAULT,
                         LATE_AFTER,
-                        Duration.ofMillis(500),
+                        Duration.ofSeconds(1),
                         Clock.systemUTC()));
     }
 

@@ -71,6 +71,9 @@ final class LiveTail {
      */
     private static final int READ_LANES = 64;
 
+    /** Marked events looked up in a slice's ids one scan each; more make a set of the ids. */
+    private static final int LINEAR_LOOKUPS = 32;
+
     /** Slices shorter than this are extended by the next read instead of starting another. */
     private static final Duration SLICE = Duration.ofSeconds(1);
 
@@ -399,20 +402,32 @@ final class LiveTail {
         Set<UUID> readIds = new HashSet<>();
         read.events().forEach(event -> readIds.add(event.voteId()));
         List<StoredEvent> rows = new ArrayList<>(read.events());
-        List<StoredEvent> late = new ArrayList<>();
+        List<StoredEvent> behind = new ArrayList<>();
         for (StoredEvent event : marked) {
-            Instant time = TimeUuids.timeOf(event.voteId());
-            if (!time.isBefore(read.from())) {
+            if (!TimeUuids.timeOf(event.voteId()).isBefore(read.from())) {
                 if (readIds.add(event.voteId())) {
                     rows.add(event);
                 }
             } else {
-                for (Slice slice : read.kept()) {
-                    if (!time.isBefore(slice.from())
-                            && time.isBefore(slice.to())
-                            && !slice.holds(event.voteId())) {
-                        late.add(event);
-                    }
+                behind.add(event);
+            }
+        }
+        List<StoredEvent> late = new ArrayList<>();
+        for (Slice slice : behind.isEmpty() ? List.<Slice>of() : read.kept()) {
+            List<StoredEvent> inSlice = new ArrayList<>();
+            for (StoredEvent event : behind) {
+                Instant time = TimeUuids.timeOf(event.voteId());
+                if (!time.isBefore(slice.from()) && time.isBefore(slice.to())) {
+                    inSlice.add(event);
+                }
+            }
+            // One scan of the slice's ids per event while they are few; past that, one set of
+            // them: votes imported without times share one millisecond, so one slice can hold a
+            // whole import, and a read that came late can find thousands of marks in it.
+            Set<UUID> ids = inSlice.size() > LINEAR_LOOKUPS ? slice.idSet() : null;
+            for (StoredEvent event : inSlice) {
+                if (ids != null ? !ids.contains(event.voteId()) : !slice.holds(event.voteId())) {
+                    late.add(event);
                 }
             }
         }
@@ -808,6 +823,17 @@ final class LiveTail {
                 }
             }
             return false;
+        }
+
+        /** The ids of this slice's rows, as a set. */
+        Set<UUID> idSet() {
+            Set<UUID> set = new HashSet<>((int) (rows * 4 / 3) + 1);
+            for (long[] pairs : ids) {
+                for (int i = 0; i < pairs.length; i += 2) {
+                    set.add(new UUID(pairs[i], pairs[i + 1]));
+                }
+            }
+            return set;
         }
 
         /** The same rows in one part. */

@@ -55,7 +55,7 @@ class LiveTailIntegrationTests {
     private static final EventFolds FOLDS = EventFolds.on(SESSION, Consistency.DEFAULT);
     private static final Duration MARGIN = Duration.ofSeconds(10);
     private static final Duration LAG = Duration.ofMillis(500);
-    private static final Duration MARK_LAG = Duration.ofSeconds(1);
+    private static final Duration MARK_LAG = Duration.ofSeconds(2);
 
     /** A bucket boundary, so that the tests' times fall in known buckets. */
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
@@ -403,14 +403,7 @@ class LiveTailIntegrationTests {
                         .withKeyspace(KEYSPACE)
                         .addRequestTracker(marksAsked)
                         .build()) {
-            LiveTail tail =
-                    new LiveTail(
-                            board,
-                            EventFolds.on(counted, Consistency.DEFAULT),
-                            MARGIN,
-                            LAG,
-                            MARK_LAG,
-                            false);
+            LiveTail tail = tailOver(counted, board);
             vote(board, "alice", 2, now.minusSeconds(300));
             vote(board, "bob", 3, now.minusSeconds(30));
             int buckets = board.buckets().startsBetween(board.epoch(), now.plusSeconds(10)).size();
@@ -509,14 +502,7 @@ class LiveTailIntegrationTests {
                                         writer),
                         stored);
         try {
-            LiveTail tail =
-                    new LiveTail(
-                            board,
-                            EventFolds.on(racing, Consistency.DEFAULT),
-                            MARGIN,
-                            LAG,
-                            MARK_LAG,
-                            false);
+            LiveTail tail = tailOver(racing, board);
             vote(board, "alice", 1, now.minusSeconds(5));
             tail.read(board.epoch(), now, now.plusSeconds(10));
 
@@ -579,6 +565,12 @@ class LiveTailIntegrationTests {
                         });
     }
 
+    /** A tail that follows the marks, reading through {@code session}. */
+    private static LiveTail tailOver(CqlSession session, BoardSettings board) {
+        return new LiveTail(
+                board, EventFolds.on(session, Consistency.DEFAULT), MARGIN, LAG, MARK_LAG, false);
+    }
+
     private static EventFold read(LiveTail tail, BoardSettings board, Instant now) {
         return LiveTail.fold(tail.read(board.epoch(), now, now.plusSeconds(10)));
     }
@@ -605,7 +597,7 @@ class LiveTailIntegrationTests {
                         SESSION,
                         Consistency.DEFAULT,
                         LATE_AFTER,
-                        Duration.ofMillis(500),
+                        Duration.ofSeconds(1),
                         Clock.fixed(storedAt, ZoneOffset.UTC))
                 .markIfLate(board, event.voteId(), storedAt)
                 .toCompletableFuture()

@@ -24,6 +24,10 @@ import org.springframework.util.unit.DataSize;
  *     before it is acknowledged, so that query services find it behind the rows they have already
  *     read; must stay below the query services' {@code query.tail.held-lag} by more than the clock
  *     difference between writers and query services
+ * @param lateMarkWithin a late mark whose write took longer than this is written again with a new
+ *     id (ten tries in all, then the event is not acknowledged): query services read only the marks
+ *     with ids from their last read's "now" minus {@code query.tail.late-mark-lag} on, which must
+ *     exceed this by more than the clock difference between writers and query services
  */
 @ConfigurationProperties("writer")
 public record WriterSettings(

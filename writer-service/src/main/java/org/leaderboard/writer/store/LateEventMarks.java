@@ -43,7 +43,7 @@ public final class LateEventMarks {
     private static final Duration KEPT_AFTER_WINDOW = Duration.ofHours(1);
 
     /** Writes of one mark, each with a new id, before the event is given up as not marked. */
-    static final int ATTEMPTS = 3;
+    static final int ATTEMPTS = 10;
 
     private final CqlSession session;
     private final Consistency consistency;
