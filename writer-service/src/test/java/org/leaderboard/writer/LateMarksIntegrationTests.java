@@ -41,7 +41,7 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
         String board = newBoard("marks");
         assertThat(createBoard(board).status()).isEqualTo(201);
         UUID old = TimeUuids.voteIdAt(clock.instant().minus(LATE));
-        UUID onTime = voteIdNow();
+        UUID onTime = onTime();
 
         assertThat(post("/boards/" + board + "/votes", vote(old, "u1", 1)).status()).isEqualTo(202);
         assertThat(post("/boards/" + board + "/votes", vote(onTime, "u2", 1)).status())
@@ -69,7 +69,7 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
         String board = newBoard("batch-marks");
         assertThat(createBoard(board).status()).isEqualTo(201);
         UUID old = TimeUuids.voteIdAt(clock.instant().minus(LATE));
-        UUID onTime = voteIdNow();
+        UUID onTime = onTime();
 
         Answer batch =
                 post(
@@ -105,7 +105,8 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
     /**
      * Query services read only the marks with ids from about their last read on, so a mark must be
      * stored within writer.late-mark-within of its own id: one that took longer is written again
-     * with a new id, and if no write is quick enough the event is not acknowledged.
+     * with a new id while the event's window is open, and if no write is quick enough the event is
+     * not acknowledged.
      */
     @Test
     void aMarkThatTookLongerThanLateAfterToStoreIsWrittenAgainWithANewId() {
@@ -140,6 +141,33 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
                                         .join())
                 .hasCauseInstanceOf(LateEventMarks.MarkTooSlowException.class);
         assertThat(markIds(board.board(), other)).hasSize(10);
+
+        // Its window closes 5 s after the start: the second slow write ends past it, no third.
+        UUID closing = TimeUuids.voteIdAt(start.minusSeconds(55));
+        Clock slow = new SteppingClock(start, LATE, Integer.MAX_VALUE);
+        assertThatThrownBy(
+                        () ->
+                                new LateEventMarks(
+                                                SESSION,
+                                                Consistency.DEFAULT,
+                                                LATE_AFTER,
+                                                MARK_WITHIN,
+                                                slow)
+                                        .markIfLate(board, closing, start)
+                                        .toCompletableFuture()
+                                        .join())
+                .hasCauseInstanceOf(LateEventMarks.MarkTooSlowException.class);
+        assertThat(markIds(board.board(), closing)).hasSize(2);
+    }
+
+    /**
+     * A vote stored on time whatever the store's speed: stamped 1 s ahead (inside
+     * writer.max-clock-skew, as a client clock a little ahead), so its writes complete before its
+     * time, not more than writer.late-after after it (a vote stamped now was marked when a cold
+     * writer took longer than that to store it).
+     */
+    private UUID onTime() {
+        return TimeUuids.voteIdAt(clock.instant().plusSeconds(1));
     }
 
     /** The times of the ids of {@code event}'s marks. */

@@ -29,8 +29,9 @@ import org.leaderboard.model.time.TimeUuids;
  * <p>A mark's own id is time-based, by this writer's clock when it writes the mark, and query
  * services read only the marks with ids from their last read's "now" minus {@code
  * query.tail.late-mark-lag} on. So a mark must itself be stored within {@code markWithin} of its
- * id: one that took longer is written again with a new id ({@value #ATTEMPTS} tries in all; then
- * the event is not acknowledged, and a retry of it marks it again).
+ * id: one that took longer is written again with a new id ({@value #ATTEMPTS} tries in all, and
+ * only while the event's write window is open; then the event is not acknowledged, and a retry of
+ * it marks it again).
  *
  * <p>{@code lateAfter} must stay below the query services' {@code query.tail.held-lag}, and {@code
  * markWithin} below their {@code query.tail.late-mark-lag}, by more than the clock difference
@@ -109,11 +110,17 @@ public final class LateEventMarks {
                                 .setConsistencyLevel(consistency.write()))
                 .thenCompose(
                         rs -> {
-                            Duration took = Duration.between(written, clock.instant());
+                            Instant done = clock.instant();
+                            Duration took = Duration.between(written, done);
                             if (took.compareTo(markWithin) <= 0) {
                                 return CompletableFuture.completedFuture(null);
                             }
-                            if (attempt < ATTEMPTS) {
+                            // Tried again only while the event's window is open: a mark then
+                            // lands within markWithin of a moment inside the window, before any
+                            // query service can settle the event's slice (window + settled
+                            // margin, which exceeds markWithin plus the clocks' difference).
+                            if (attempt < ATTEMPTS
+                                    && !done.isAfter(time.plus(board.writeWindow()))) {
                                 return mark(board, eventId, attempt + 1);
                             }
                             return CompletableFuture.failedFuture(
