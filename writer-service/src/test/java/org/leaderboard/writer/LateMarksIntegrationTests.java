@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.BoardSettings;
@@ -117,10 +118,7 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
         // The first write of the mark takes 2 s by this clock; the second is instant.
         Clock slowOnce = new SteppingClock(start, LATE, 1);
 
-        new LateEventMarks(SESSION, Consistency.DEFAULT, LATE_AFTER, MARK_WITHIN, slowOnce)
-                .markIfLate(board, old, start)
-                .toCompletableFuture()
-                .join();
+        mark(board, old, start, slowOnce).join();
 
         assertThat(markIds(board.board(), old))
                 .as("the mark written at the start, and again 2 s later")
@@ -128,36 +126,24 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
 
         UUID other = TimeUuids.voteIdAt(start.minus(LATE));
         Clock alwaysSlow = new SteppingClock(start, LATE, Integer.MAX_VALUE);
-        assertThatThrownBy(
-                        () ->
-                                new LateEventMarks(
-                                                SESSION,
-                                                Consistency.DEFAULT,
-                                                LATE_AFTER,
-                                                MARK_WITHIN,
-                                                alwaysSlow)
-                                        .markIfLate(board, other, start)
-                                        .toCompletableFuture()
-                                        .join())
+        assertThatThrownBy(() -> mark(board, other, start, alwaysSlow).join())
                 .hasCauseInstanceOf(LateEventMarks.MarkTooSlowException.class);
         assertThat(markIds(board.board(), other)).hasSize(10);
 
         // Its window closes 5 s after the start: the second slow write ends past it, no third.
         UUID closing = TimeUuids.voteIdAt(start.minusSeconds(55));
         Clock slow = new SteppingClock(start, LATE, Integer.MAX_VALUE);
-        assertThatThrownBy(
-                        () ->
-                                new LateEventMarks(
-                                                SESSION,
-                                                Consistency.DEFAULT,
-                                                LATE_AFTER,
-                                                MARK_WITHIN,
-                                                slow)
-                                        .markIfLate(board, closing, start)
-                                        .toCompletableFuture()
-                                        .join())
+        assertThatThrownBy(() -> mark(board, closing, start, slow).join())
                 .hasCauseInstanceOf(LateEventMarks.MarkTooSlowException.class);
         assertThat(markIds(board.board(), closing)).hasSize(2);
+    }
+
+    /** Marks {@code event}, stored at {@code completedAt}, as the writer does, by {@code clock}. */
+    private static CompletableFuture<Void> mark(
+            BoardSettings board, UUID event, Instant completedAt, Clock clock) {
+        return new LateEventMarks(SESSION, Consistency.DEFAULT, LATE_AFTER, MARK_WITHIN, clock)
+                .markIfLate(board, event, completedAt)
+                .toCompletableFuture();
     }
 
     /**
