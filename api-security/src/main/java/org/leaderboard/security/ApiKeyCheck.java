@@ -32,6 +32,15 @@ public final class ApiKeyCheck {
                     "X-XSS-Protection", "0",
                     "Referrer-Policy", "no-referrer");
 
+    /**
+     * The headers the Servlet chain's default header writers put on every answer: the same but for
+     * {@code Referrer-Policy}, which only the reactive chain writes by default.
+     */
+    public static final Map<String, String> SERVLET_RESPONSE_HEADERS =
+            RESPONSE_HEADERS.entrySet().stream()
+                    .filter(header -> !header.getKey().equals("Referrer-Policy"))
+                    .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
+
     private final boolean enabled;
     private final ApiKeys keys;
     private final AccessRules rules;
@@ -53,10 +62,11 @@ public final class ApiKeyCheck {
             return (apiKey, authorization) -> true;
         }
         Optional<AccessRule> rule = rules.ruleFor(method.name(), path);
-        if (rule.isPresent() && rule.get().isPublic()) {
+        if (rule.isPresent() ? rule.get().isPublic() : rules.othersPublic()) {
             return (apiKey, authorization) -> true;
         }
-        // A path no rule names needs any valid credentials; a rule's role, any role carrying it.
+        // A path no rule names needs any valid credentials (unless the service makes such paths
+        // public); a rule's role, any role carrying it.
         Set<Role> admitted =
                 rule.isPresent()
                         ? Arrays.stream(ReactiveApiSecurity.holders(hierarchy, rule.get().role()))

@@ -77,4 +77,23 @@ class ApiKeyCheckTests {
         assertThat(other.admits(null, null)).isFalse();
         assertThat(other.admits("not-a-configured-key", null)).isFalse();
     }
+
+    @Test
+    void aPathNoRuleNamesIsOpenWhereTheServiceMakesSuchPathsPublic() {
+        // The query service's rules while its reads are public: none, and every path open.
+        ApiKeyCheck check =
+                new ApiKeyCheck(
+                        new ApiSecuritySettings(
+                                true,
+                                List.of(new ApiKey("ops", ADMIN_KEY, Set.of(Role.ADMIN))),
+                                "roles",
+                                true),
+                        new AccessRules(List.of(), true),
+                        ApiSecurityConfig.roleHierarchy());
+
+        ApiKeyCheck.Route page = check.route(HttpMethod.GET, "/boards/b1/leaderboard");
+
+        assertThat(page.admits(null, null)).isTrue();
+        assertThat(page.admits(ADMIN_KEY, null)).isTrue();
+    }
 }

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -24,6 +28,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.query.web.DirectEventualRoute;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -60,6 +65,8 @@ class LeaderboardQueryIntegrationTests {
     @Autowired TestRestTemplate http;
     @Autowired ObjectMapper json;
     @Autowired QueryGateway queries;
+    @Autowired DirectEventualRoute route;
+    @Autowired MeterRegistry meters;
 
     private final Instant now = Instant.now();
 
@@ -324,6 +331,93 @@ class LeaderboardQueryIntegrationTests {
     }
 
     @Test
+    void theDirectRouteAnswersBoundedStalenessReadsWithTheFullChainsBytesAndHeaders() {
+        BoardSettings board = sevenUsers("direct");
+        STORE.writeSnapshot(board, board.buckets().floor(now.minusSeconds(60)));
+        // The view is filled by the first read; both paths below read the same view.
+        ok("/boards/direct/leaderboard?consistency=eventual");
+        long requests = requestsTimed("/boards/{board}/leaderboard");
+
+        for (String path :
+                List.of(
+                        "/boards/direct/leaderboard?consistency=eventual",
+                        "/boards/direct/leaderboard?offset=2&limit=3&consistency=eventual",
+                        "/boards/direct/users/u3?consistency=eventual",
+                        "/boards/direct/users/u3?around=1&consistency=eventual")) {
+            long before = route.answered();
+            ResponseEntity<String> direct = get(path, "application/json");
+            assertThat(route.answered()).as(path).isEqualTo(before + 1);
+            // An Accept with a quality value is one the route leaves to the full chain.
+            ResponseEntity<String> chain = get(path, "application/json;q=0.9");
+            assertThat(route.answered()).as(path).isEqualTo(before + 1);
+
+            assertThat(direct.getStatusCode().value()).as(path).isEqualTo(200);
+            assertThat(withoutStaleness(direct.getBody()))
+                    .as(path)
+                    .isEqualTo(withoutStaleness(chain.getBody()));
+            assertThat(parse(direct.getBody()).get("stalenessMillis").isNumber()).isTrue();
+            assertThat(headersButDate(direct)).as(path).isEqualTo(headersButDate(chain));
+        }
+        // Both paths count in the controller's request timer, one series.
+        assertThat(requestsTimed("/boards/{board}/leaderboard")).isEqualTo(requests + 4);
+    }
+
+    @Test
+    void requestsTheDirectRouteDoesNotTakeGetTheFullChainsAnswers() {
+        sevenUsers("declined");
+        ok("/boards/declined/leaderboard?consistency=eventual");
+        long before = route.answered();
+
+        // Read-your-writes, a friends' board, a user id sent percent-encoded: answered in full.
+        assertThat(users(ok("/boards/declined/leaderboard"))).hasSize(7);
+        assertThat(users(ok("/boards/declined/leaderboard?users=u2,u5&consistency=eventual")))
+                .containsExactly("u2", "u5");
+        assertThat(ok("/boards/declined/users/u%37?consistency=eventual").get("rank").asLong())
+                .isEqualTo(7);
+        // Refusals keep the chain's words and fields.
+        assertRefused(
+                "/boards/declined/leaderboard?consistency=eventual&Limit=5",
+                "Limit",
+                "Limit: is not a parameter of this request; it takes offset, limit, asOf,"
+                        + " consistency, users");
+        assertThat(
+                        problem("/boards/declined/leaderboard?limit=ten&consistency=eventual", 400)
+                                .get("field")
+                                .asText())
+                .isEqualTo("limit");
+        assertThat(
+                        problem("/boards/declined/leaderboard?limit=5000&consistency=eventual", 400)
+                                .get("field")
+                                .asText())
+                .isEqualTo("limit");
+        assertThat(
+                        problem(
+                                        "/boards/declined/leaderboard?consistency=eventual"
+                                                + "&asOf=2026-11-21T10:15:30Z",
+                                        400)
+                                .get("field")
+                                .asText())
+                .isEqualTo("consistency");
+        assertThat(
+                        problem(
+                                        "/boards/declined/users/u1?consistency=eventual"
+                                                + "&consistency=eventual",
+                                        400)
+                                .get("field")
+                                .asText())
+                .isEqualTo("consistency");
+        problem("/boards/no-such-board/leaderboard?consistency=eventual", 404);
+        problem("/boards/declined/users/nobody?consistency=eventual", 404);
+        assertThat(
+                        get("/boards/declined/leaderboard?consistency=eventual", "text/html")
+                                .getStatusCode()
+                                .value())
+                .isEqualTo(406);
+
+        assertThat(route.answered()).isEqualTo(before);
+    }
+
+    @Test
     void beyondTheRetentionHorizonOnlyEachClosedPeriodsFinalStandingsAreAnswered() {
         Instant today = now.truncatedTo(ChronoUnit.DAYS);
         Instant dayBeforeYesterday = today.minus(Duration.ofDays(2));
@@ -477,6 +571,41 @@ class LeaderboardQueryIntegrationTests {
         JsonNode problem = problem(path, 400);
         assertThat(problem.get("field").asText()).isEqualTo(field);
         assertThat(problem.get("detail").asText()).isEqualTo(detail);
+    }
+
+    private ResponseEntity<String> get(String path, String accept) {
+        RequestEntity<Void> request =
+                RequestEntity.get(URI.create(http.getRootUri() + path))
+                        .header("Accept", accept)
+                        .build();
+        return http.exchange(request, String.class);
+    }
+
+    /** The answer with its age (which differs between two answers of one view) taken out. */
+    private static String withoutStaleness(String body) {
+        return body.replaceAll("\"stalenessMillis\":[0-9]+", "\"stalenessMillis\":0");
+    }
+
+    /** The headers but the date and how the body is framed (a declared length, or chunks). */
+    private static Map<String, List<String>> headersButDate(ResponseEntity<String> response) {
+        Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.putAll(response.getHeaders());
+        headers.remove("Date");
+        headers.remove("Content-Length");
+        headers.remove("Transfer-Encoding");
+        return headers;
+    }
+
+    /** Requests the registry's http.server.requests timer counted for {@code uri} with 200. */
+    private long requestsTimed(String uri) {
+        return meters
+                .find("http.server.requests")
+                .tag("uri", uri)
+                .tag("status", "200")
+                .timers()
+                .stream()
+                .mapToLong(Timer::count)
+                .sum();
     }
 
     private ResponseEntity<String> get(String path) {

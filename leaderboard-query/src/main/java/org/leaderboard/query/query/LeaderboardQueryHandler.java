@@ -16,10 +16,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Answers the queries of the read side. Parameters are checked here, not in the web layer, so every
- * caller of the query bus gets the same limits.
+ * caller of the query bus gets the same limits. The web layer's direct route for bounded-staleness
+ * reads calls the page and standing handlers without the bus (see {@code DirectEventualRoute}).
  */
 @Component
-class LeaderboardQueryHandler {
+public class LeaderboardQueryHandler {
 
     private final BoardReader reader;
     private final QueryLimits limits;
@@ -41,7 +42,7 @@ class LeaderboardQueryHandler {
     }
 
     @QueryHandler
-    Leaderboard handle(FetchLeaderboardQuery query) {
+    public Leaderboard handle(FetchLeaderboardQuery query) {
         Ids.requireBoard("board", query.board());
         limits.checkPage(query.offset(), query.limit());
         if (query.mode() == ReadMode.EVENTUAL) {
@@ -56,7 +57,7 @@ class LeaderboardQueryHandler {
     }
 
     @QueryHandler
-    UserStanding handle(FetchUserStandingQuery query) {
+    public UserStanding handle(FetchUserStandingQuery query) {
         Ids.requireBoard("board", query.board());
         Ids.requireId("user", query.user());
         limits.checkAround(query.around());
