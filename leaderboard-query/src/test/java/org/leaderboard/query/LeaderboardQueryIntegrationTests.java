@@ -334,8 +334,11 @@ class LeaderboardQueryIntegrationTests {
     void theDirectRouteAnswersBoundedStalenessReadsWithTheFullChainsBytesAndHeaders() {
         BoardSettings board = sevenUsers("direct");
         STORE.writeSnapshot(board, board.buckets().floor(now.minusSeconds(60)));
-        // The view is filled by the first read; both paths below read the same view.
+        // The first read fills the board's view, through the full chain: the route answers only
+        // from a view held, never waiting for the store. Both paths below read the same view.
+        long first = route.answered();
         ok("/boards/direct/leaderboard?consistency=eventual");
+        assertThat(route.answered()).isEqualTo(first);
         long requests = requestsTimed("/boards/{board}/leaderboard");
 
         for (String path :

@@ -74,6 +74,11 @@ class EventualViews implements DisposableBean {
         return view;
     }
 
+    /** Whether the board's view is held, so that a query of it is answered from memory. */
+    boolean holds(String board) {
+        return views.containsKey(board);
+    }
+
     private View read(String board) {
         Instant readAt = clock.instant();
         return new View(reader.read(board), readAt, readAt);

@@ -56,6 +56,15 @@ public class LeaderboardQueryHandler {
                 () -> reader.read(query.board(), query.asOf()).page(query.offset(), query.limit()));
     }
 
+    /**
+     * Whether bounded-staleness queries of the board are answered from a view held in memory; the
+     * first one of a board (or the first after its view was dropped as idle) reads it, and may wait
+     * for the store.
+     */
+    public boolean holdsEventualView(String board) {
+        return views.holds(board);
+    }
+
     @QueryHandler
     public UserStanding handle(FetchUserStandingQuery query) {
         Ids.requireBoard("board", query.board());

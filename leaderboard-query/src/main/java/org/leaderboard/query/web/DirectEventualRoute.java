@@ -21,14 +21,15 @@ import org.leaderboard.model.api.FetchUserStandingQuery;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.ReadMode;
 import org.leaderboard.model.api.UserStanding;
-import org.leaderboard.model.board.Ids;
 import org.leaderboard.query.config.CorsSettings;
 import org.leaderboard.query.config.EventualSettings;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.query.query.LeaderboardQueryHandler;
 import org.leaderboard.security.ApiKeyCheck;
+import org.leaderboard.security.DirectRoutes;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.stereotype.Component;
 import org.springframework.web.cors.DefaultCorsProcessor;
 
 /**
@@ -48,12 +49,15 @@ import org.springframework.web.cors.DefaultCorsProcessor;
  * bytes chunked), and the request is timed in {@code http.server.requests} with the controller's
  * tags.
  *
- * <p>Everything else goes on to the full chain unchanged: read-your-writes and {@code asOf} reads,
- * a friends' board ({@code users}), any other or repeated parameter, a value that is not a whole
- * number, a bearer token or an unknown key, a cross-origin request, and any query that fails
- * (unknown board or user, a limit out of range), which the chain then answers word for word.
+ * <p>Only a board whose view is held is answered here, so that no answer of this route waits for
+ * the store: the first bounded-staleness query of a board, which reads its view, goes through the
+ * full chain. Everything else goes on to the full chain unchanged too: read-your-writes and {@code
+ * asOf} reads, a friends' board ({@code users}), any other or repeated parameter, a value that is
+ * not a whole number, a bearer token or an unknown key, a cross-origin request, and any query that
+ * fails (unknown board or user, a limit out of range), which the chain then answers word for word.
  * Switched off with {@code query.eventual.direct-route=false}.
  */
+@Component
 public final class DirectEventualRoute implements Filter {
 
     private static final String PREFIX = "/boards/";
@@ -118,7 +122,7 @@ public final class DirectEventualRoute implements Filter {
         if (!"GET".equals(request.getMethod())
                 || !request.getContextPath().isEmpty()
                 || !"eventual".equals(request.getParameter("consistency"))
-                || !takesJson(request.getHeader(HttpHeaders.ACCEPT))
+                || !DirectRoutes.takesJson(request.getHeader(HttpHeaders.ACCEPT))
                 || (cors && request.getHeader(HttpHeaders.ORIGIN) != null)) {
             return false;
         }
@@ -159,7 +163,9 @@ public final class DirectEventualRoute implements Filter {
                 || !admitted(pageAdmission, request)) {
             return null;
         }
-        Ids.requireBoard("board", board);
+        if (!handler.holdsEventualView(board)) {
+            return null;
+        }
         int offset = Parameters.wholeNumber("offset", request.getParameter("offset"), 0);
         int limit =
                 Parameters.wholeNumber(
@@ -181,8 +187,9 @@ public final class DirectEventualRoute implements Filter {
                 || !admitted(standingAdmission, request)) {
             return null;
         }
-        Ids.requireBoard("board", board);
-        Ids.requireId("user", user);
+        if (!handler.holdsEventualView(board)) {
+            return null;
+        }
         int around =
                 Parameters.wholeNumber(
                         "around", request.getParameter("around"), settings.defaultAround());
@@ -204,19 +211,6 @@ public final class DirectEventualRoute implements Filter {
     private static boolean admitted(ApiKeyCheck.Route route, HttpServletRequest request) {
         return route.admits(
                 request.getHeader("X-API-Key"), request.getHeader(HttpHeaders.AUTHORIZATION));
-    }
-
-    static boolean takesJson(String accept) {
-        if (accept == null) {
-            return true;
-        }
-        for (String range : accept.split(",")) {
-            String type = range.strip();
-            if (type.equals("*/*") || type.equalsIgnoreCase("application/json")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void write(HttpServletRequest request, HttpServletResponse response, Object answer)

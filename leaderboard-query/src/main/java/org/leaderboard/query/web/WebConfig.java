@@ -1,13 +1,6 @@
 package org.leaderboard.query.web;
 
 import com.fasterxml.jackson.databind.Module;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.micrometer.core.instrument.MeterRegistry;
-import org.leaderboard.query.config.CorsSettings;
-import org.leaderboard.query.config.EventualSettings;
-import org.leaderboard.query.config.QuerySettings;
-import org.leaderboard.query.query.LeaderboardQueryHandler;
-import org.leaderboard.security.ApiKeyCheck;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -27,18 +20,6 @@ class WebConfig implements WebMvcConfigurer {
      * Bounded-staleness reads answered first in the container's filter chain ({@link
      * DirectEventualRoute}); whatever it does not answer goes on through every other filter.
      */
-    @Bean
-    DirectEventualRoute directEventualRoute(
-            EventualSettings eventual,
-            CorsSettings cors,
-            QuerySettings settings,
-            LeaderboardQueryHandler handler,
-            ApiKeyCheck keys,
-            ObjectMapper json,
-            MeterRegistry meters) {
-        return new DirectEventualRoute(eventual, cors, settings, handler, keys, json, meters);
-    }
-
     @Bean
     FilterRegistrationBean<DirectEventualRoute> directEventualRouteFilter(
             DirectEventualRoute route) {

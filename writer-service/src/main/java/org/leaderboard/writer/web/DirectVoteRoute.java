@@ -17,6 +17,7 @@ import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.cassandra.BoardCache;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.security.ApiKeyCheck;
+import org.leaderboard.security.DirectRoutes;
 import org.leaderboard.writer.config.LoadSettings;
 import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -145,7 +146,7 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
         if (length < 1
                 || length > maxBytes
                 || !isJson(headers.getFirst(HttpHeaders.CONTENT_TYPE))
-                || !takesJson(headers.getFirst(HttpHeaders.ACCEPT))
+                || !DirectRoutes.takesJson(headers.getFirst(HttpHeaders.ACCEPT))
                 || !admission.admits(
                         headers.getFirst("X-API-Key"),
                         headers.getFirst(HttpHeaders.AUTHORIZATION))) {
@@ -172,19 +173,6 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
                 && (contentType.equalsIgnoreCase("application/json")
                         || contentType.equalsIgnoreCase("application/json;charset=UTF-8")
                         || contentType.equalsIgnoreCase("application/json; charset=UTF-8"));
-    }
-
-    private static boolean takesJson(String accept) {
-        if (accept == null) {
-            return true;
-        }
-        for (String range : accept.split(",")) {
-            String type = range.strip();
-            if (type.equals("*/*") || type.equalsIgnoreCase("application/json")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private Mono<Void> cast(
