@@ -10,10 +10,11 @@ import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 
 /**
  * The security chain's API-key decision for one route, for a handler that answers that route
- * without the chain (the writer's direct single-vote route, where the chain's per-request work
- * costs more than the vote). It only ever says "admitted" for what the chain would admit with the
- * same key; everything else (no key, a wrong key, a bearer token, a missing role) is left to the
- * chain, which answers it with its own 401 or 403.
+ * without the chain (the writer's direct single-vote route and the query service's direct
+ * bounded-staleness route, where the chain's per-request work costs more than the answer). It only
+ * ever says "admitted" for what the chain would admit with the same key; everything else (no key, a
+ * wrong key, a bearer token, a missing role) is left to the chain, which answers it with its own
+ * 401 or 403.
  */
 public final class ApiKeyCheck {
 
