@@ -10,11 +10,11 @@ import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 
 /**
  * The security chain's API-key decision for one route, for a handler that answers that route
- * without the chain (the writer's direct single-vote route and the query service's direct
- * bounded-staleness route, where the chain's per-request work costs more than the answer). It only
- * ever says "admitted" for what the chain would admit with the same key; everything else (no key, a
- * wrong key, a bearer token, a missing role) is left to the chain, which answers it with its own
- * 401 or 403.
+ * without the chain (the writer's direct single-vote route and the query service's direct read
+ * route, where the chain's per-request work costs more than the answer). It only ever says
+ * "admitted" for what the chain would admit with the same key; everything else (no key, a wrong
+ * key, a bearer token, a missing role) is left to the chain, which answers it with its own 401 or
+ * 403.
  */
 public final class ApiKeyCheck {
 
@@ -64,7 +64,13 @@ public final class ApiKeyCheck {
         }
         Optional<AccessRule> rule = rules.ruleFor(method.name(), path);
         if (rule.isPresent() ? rule.get().isPublic() : rules.othersPublic()) {
-            return (apiKey, authorization) -> true;
+            // Open to anyone, but credentials a request does present are still checked by the
+            // chain (a wrong key is a 401 there): admitted are no credentials, or a valid key.
+            return (apiKey, authorization) ->
+                    (apiKey == null && authorization == null)
+                            || ApiKeys.presented(apiKey, authorization)
+                                    .flatMap(keys::find)
+                                    .isPresent();
         }
         // A path no rule names needs any valid credentials (unless the service makes such paths
         // public); a rule's role, any role carrying it.

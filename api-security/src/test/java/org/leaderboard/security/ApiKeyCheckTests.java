@@ -95,5 +95,11 @@ class ApiKeyCheckTests {
 
         assertThat(page.admits(null, null)).isTrue();
         assertThat(page.admits(ADMIN_KEY, null)).isTrue();
+        assertThat(page.admits(null, "ApiKey " + ADMIN_KEY)).isTrue();
+        // Credentials presented are checked even where none are needed: the chain's 401 for a
+        // wrong key, its own check of a bearer token.
+        assertThat(page.admits("not-a-configured-key", null)).isFalse();
+        assertThat(page.admits(null, "ApiKey not-a-configured-key")).isFalse();
+        assertThat(page.admits(null, "Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2ln")).isFalse();
     }
 }

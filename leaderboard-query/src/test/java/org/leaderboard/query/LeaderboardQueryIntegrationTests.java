@@ -28,7 +28,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.time.TimeUuids;
-import org.leaderboard.query.web.DirectEventualRoute;
+import org.leaderboard.query.web.DirectReadRoute;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -65,7 +65,7 @@ class LeaderboardQueryIntegrationTests {
     @Autowired TestRestTemplate http;
     @Autowired ObjectMapper json;
     @Autowired QueryGateway queries;
-    @Autowired DirectEventualRoute route;
+    @Autowired DirectReadRoute route;
     @Autowired MeterRegistry meters;
 
     private final Instant now = Instant.now();
@@ -331,7 +331,7 @@ class LeaderboardQueryIntegrationTests {
     }
 
     @Test
-    void theDirectRouteAnswersBoundedStalenessReadsWithTheFullChainsBytesAndHeaders() {
+    void theDirectRouteAnswersCommonReadsWithTheFullChainsBytesAndHeaders() {
         BoardSettings board = sevenUsers("direct");
         STORE.writeSnapshot(board, board.buckets().floor(now.minusSeconds(60)));
         // The first read fills the board's view, through the full chain: the route answers only
@@ -339,14 +339,19 @@ class LeaderboardQueryIntegrationTests {
         long first = route.answered();
         ok("/boards/direct/leaderboard?consistency=eventual");
         assertThat(route.answered()).isEqualTo(first);
-        long requests = requestsTimed("/boards/{board}/leaderboard");
+        long requests = requestsTimed("/boards/{board}/leaderboard", 200);
 
-        for (String path :
+        List<String> paths =
                 List.of(
                         "/boards/direct/leaderboard?consistency=eventual",
                         "/boards/direct/leaderboard?offset=2&limit=3&consistency=eventual",
                         "/boards/direct/users/u3?consistency=eventual",
-                        "/boards/direct/users/u3?around=1&consistency=eventual")) {
+                        "/boards/direct/users/u3?around=1&consistency=eventual",
+                        "/boards/direct/leaderboard",
+                        "/boards/direct/leaderboard?offset=2&limit=3&consistency=strong",
+                        "/boards/direct/users/u3?around=1",
+                        "/boards/direct/users/u3?consistency=strong");
+        for (String path : paths) {
             long before = route.answered();
             ResponseEntity<String> direct = get(path, "application/json");
             assertThat(route.answered()).as(path).isEqualTo(before + 1);
@@ -358,11 +363,41 @@ class LeaderboardQueryIntegrationTests {
             assertThat(withoutStaleness(direct.getBody()))
                     .as(path)
                     .isEqualTo(withoutStaleness(chain.getBody()));
-            assertThat(parse(direct.getBody()).get("stalenessMillis").isNumber()).isTrue();
+            assertThat(parse(direct.getBody()).get("stalenessMillis").isNumber())
+                    .as(path)
+                    .isEqualTo(path.contains("eventual"));
             assertThat(headersButDate(direct)).as(path).isEqualTo(headersButDate(chain));
         }
         // Both paths count in the controller's request timer, one series.
-        assertThat(requestsTimed("/boards/{board}/leaderboard")).isEqualTo(requests + 4);
+        assertThat(requestsTimed("/boards/{board}/leaderboard", 200)).isEqualTo(requests + 8);
+    }
+
+    /**
+     * A read-your-writes read waits for the board's shared read wherever it is answered: a refusal
+     * once it has waited is answered by the route (asked again through the chain, it would wait
+     * again), with the chain's bytes and headers.
+     */
+    @Test
+    void theDirectRouteRefusesAReadYourWritesReadAsTheChainDoes() {
+        sevenUsers("refused");
+        ok("/boards/refused/leaderboard");
+        String path = "/boards/refused/users/nobody?around=1";
+        long timed = requestsTimed("/boards/{board}/users/{user}", 404);
+        long before = route.answered();
+
+        ResponseEntity<String> direct = get(path, "application/json");
+        assertThat(route.answered()).isEqualTo(before + 1);
+        ResponseEntity<String> chain = get(path, "application/json;q=0.9");
+        assertThat(route.answered()).isEqualTo(before + 1);
+
+        assertThat(direct.getStatusCode().value()).isEqualTo(404);
+        assertThat(direct.getBody()).isEqualTo(chain.getBody());
+        assertThat(parse(direct.getBody()).get("detail").asText())
+                .isEqualTo("user 'nobody' has no votes on board 'refused'");
+        assertThat(headersButDate(direct)).isEqualTo(headersButDate(chain));
+        assertThat(direct.getHeaders().getContentType())
+                .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(requestsTimed("/boards/{board}/users/{user}", 404)).isEqualTo(timed + 2);
     }
 
     @Test
@@ -371,9 +406,10 @@ class LeaderboardQueryIntegrationTests {
         ok("/boards/declined/leaderboard?consistency=eventual");
         long before = route.answered();
 
-        // Read-your-writes, a friends' board, a user id sent percent-encoded: answered in full.
-        assertThat(users(ok("/boards/declined/leaderboard"))).hasSize(7);
+        // Friends' boards, a user id sent percent-encoded: answered in full.
         assertThat(users(ok("/boards/declined/leaderboard?users=u2,u5&consistency=eventual")))
+                .containsExactly("u2", "u5");
+        assertThat(users(ok("/boards/declined/leaderboard?users=u2,u5")))
                 .containsExactly("u2", "u5");
         assertThat(ok("/boards/declined/users/u%37?consistency=eventual").get("rank").asLong())
                 .isEqualTo(7);
@@ -411,6 +447,19 @@ class LeaderboardQueryIntegrationTests {
                 .isEqualTo("consistency");
         problem("/boards/no-such-board/leaderboard?consistency=eventual", 404);
         problem("/boards/declined/users/nobody?consistency=eventual", 404);
+        // Read-your-writes reads refused before they wait: by the chain too.
+        problem("/boards/no-such-board/users/u1", 404);
+        assertThat(problem("/boards/declined/leaderboard?limit=5000", 400).get("field").asText())
+                .isEqualTo("limit");
+        assertThat(problem("/boards/declined/users/u1?around=-1", 400).get("field").asText())
+                .isEqualTo("around");
+        assertThat(
+                        problem(
+                                        "/boards/declined/leaderboard?consistency=strong&consistency=strong",
+                                        400)
+                                .get("field")
+                                .asText())
+                .isEqualTo("consistency");
         assertThat(
                         get("/boards/declined/leaderboard?consistency=eventual", "text/html")
                                 .getStatusCode()
@@ -497,20 +546,24 @@ class LeaderboardQueryIntegrationTests {
     @Test
     void readsArePublicByDefaultButAnInvalidApiKeyIsStillRefused() {
         sevenUsers("public");
+        ok("/boards/public/leaderboard?consistency=eventual");
 
-        ResponseEntity<String> withBadKey =
-                http.exchange(
-                        RequestEntity.get(
-                                        URI.create(
-                                                http.getRootUri() + "/boards/public/leaderboard"))
-                                .header("X-API-Key", "no-such-key-0123456789")
-                                .build(),
-                        String.class);
+        for (String path :
+                List.of(
+                        "/boards/public/leaderboard",
+                        "/boards/public/leaderboard?consistency=eventual")) {
+            ResponseEntity<String> withBadKey =
+                    http.exchange(
+                            RequestEntity.get(URI.create(http.getRootUri() + path))
+                                    .header("X-API-Key", "no-such-key-0123456789")
+                                    .build(),
+                            String.class);
 
-        assertThat(ok("/boards/public/leaderboard").get("totalUsers").asLong()).isEqualTo(7);
-        assertThat(withBadKey.getStatusCode().value()).isEqualTo(401);
-        assertThat(parse(withBadKey.getBody()).get("detail").asText())
-                .isEqualTo("the API key is not valid");
+            assertThat(ok(path).get("totalUsers").asLong()).isEqualTo(7);
+            assertThat(withBadKey.getStatusCode().value()).as(path).isEqualTo(401);
+            assertThat(parse(withBadKey.getBody()).get("detail").asText())
+                    .isEqualTo("the API key is not valid");
+        }
     }
 
     @Test
@@ -599,12 +652,12 @@ class LeaderboardQueryIntegrationTests {
         return headers;
     }
 
-    /** Requests the registry's http.server.requests timer counted for {@code uri} with 200. */
-    private long requestsTimed(String uri) {
+    /** Requests the registry's http.server.requests timer counted for {@code uri} and status. */
+    private long requestsTimed(String uri, int status) {
         return meters
                 .find("http.server.requests")
                 .tag("uri", uri)
-                .tag("status", "200")
+                .tag("status", Integer.toString(status))
                 .timers()
                 .stream()
                 .mapToLong(Timer::count)

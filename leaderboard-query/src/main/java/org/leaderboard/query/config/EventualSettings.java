@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param idleTimeout a board not asked for this long stops being refreshed and is dropped
  * @param directRoute answer the common bounded-staleness reads straight from the servlet container,
  *     ahead of the request observation, the security filter chain and Spring MVC (the answers and
- *     their headers are the same; see the query service's {@code DirectEventualRoute})
+ *     their headers are the same; see the query service's {@code DirectReadRoute})
  */
 @ConfigurationProperties("query.eventual")
 public record EventualSettings(

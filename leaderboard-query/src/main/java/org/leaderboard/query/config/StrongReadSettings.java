@@ -14,9 +14,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param timeout the longest a strong query waits for its answer; longer than the first load of the
  *     largest board's snapshot (about 10 s for 1M users on a small machine)
  * @param retryAfter the {@code Retry-After} of that 503, whole seconds
+ * @param directRoute answer the common read-your-writes reads straight from the servlet container,
+ *     ahead of the request observation, the security filter chain, Spring MVC and the query bus
+ *     (the answers, refusals and their headers are the same; see the query service's {@code
+ *     DirectReadRoute})
  */
 @ConfigurationProperties("query.strong")
-public record StrongReadSettings(Duration timeout, Duration retryAfter) {
+public record StrongReadSettings(Duration timeout, Duration retryAfter, boolean directRoute) {
 
     public StrongReadSettings {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {

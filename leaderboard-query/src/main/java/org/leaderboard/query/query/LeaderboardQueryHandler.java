@@ -16,8 +16,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Answers the queries of the read side. Parameters are checked here, not in the web layer, so every
- * caller of the query bus gets the same limits. The web layer's direct route for bounded-staleness
- * reads calls the page and standing handlers without the bus (see {@code DirectEventualRoute}).
+ * caller of the query bus gets the same limits. The web layer's direct route for the common reads
+ * calls the page and standing handlers without the bus (see {@code DirectReadRoute}).
  */
 @Component
 public class LeaderboardQueryHandler {

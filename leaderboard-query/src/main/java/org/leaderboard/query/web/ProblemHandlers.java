@@ -67,6 +67,25 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
                                 e.getMessage()));
     }
 
+    /**
+     * The answer to a read-your-writes read that failed once it had waited for the board's shared
+     * read (see {@code DirectReadRoute}), as the handlers above give it; null for any other
+     * failure.
+     */
+    ResponseEntity<ProblemDetail> afterRead(Throwable failure) {
+        if (failure instanceof ReadNotReadyException e) {
+            return readNotReady(e);
+        }
+        if (failure instanceof DriverException e) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .body(databaseUnavailable(e));
+        }
+        if (failure instanceof UnknownUserException e) {
+            return ResponseEntity.status(HttpStatus.NOT_FOUND).body(unknownUser(e));
+        }
+        return null;
+    }
+
     /** A query parameter that is not a whole number, e.g. {@code ?limit=ten}. */
     @Override
     protected ResponseEntity<Object> handleTypeMismatch(

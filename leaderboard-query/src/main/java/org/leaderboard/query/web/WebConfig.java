@@ -17,13 +17,12 @@ class WebConfig implements WebMvcConfigurer {
     }
 
     /**
-     * Bounded-staleness reads answered first in the container's filter chain ({@link
-     * DirectEventualRoute}); whatever it does not answer goes on through every other filter.
+     * The common reads answered first in the container's filter chain ({@link DirectReadRoute});
+     * whatever it does not answer goes on through every other filter.
      */
     @Bean
-    FilterRegistrationBean<DirectEventualRoute> directEventualRouteFilter(
-            DirectEventualRoute route) {
-        FilterRegistrationBean<DirectEventualRoute> filter = new FilterRegistrationBean<>(route);
+    FilterRegistrationBean<DirectReadRoute> directReadRouteFilter(DirectReadRoute route) {
+        FilterRegistrationBean<DirectReadRoute> filter = new FilterRegistrationBean<>(route);
         filter.setOrder(Ordered.HIGHEST_PRECEDENCE);
         filter.addUrlPatterns("/boards/*");
         return filter;
