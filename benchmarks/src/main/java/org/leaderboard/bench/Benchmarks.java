@@ -81,7 +81,10 @@ public final class Benchmarks {
                 attempt(report, WritePathScenarios.CONTENTION, writes::contention);
             }
             if (options.runs(3)) {
-                attempt(report, SnapshotScenario.NAME, new SnapshotScenario(options, loader)::run);
+                attempt(
+                        report,
+                        SnapshotScenario.NAME,
+                        new SnapshotScenario(options, loader, new QuietNode(env.session))::run);
             }
             if (options.runs(4) || options.runs(5)) {
                 QueryScenarios queries =

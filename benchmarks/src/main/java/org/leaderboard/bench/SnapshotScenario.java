@@ -21,12 +21,17 @@ final class SnapshotScenario {
     static final String NAME = "3 incremental snapshots";
     private static final Duration SPAN = Duration.ofMinutes(20);
 
+    /** The longest a measured step waits for the node's flushes and compactions to end. */
+    private static final Duration QUIET_LIMIT = Duration.ofMinutes(2);
+
     private final BenchOptions options;
     private final BoardLoader loader;
+    private final QuietNode node;
 
-    SnapshotScenario(BenchOptions options, BoardLoader loader) {
+    SnapshotScenario(BenchOptions options, BoardLoader loader, QuietNode node) {
         this.options = options;
         this.loader = loader;
+        this.node = node;
     }
 
     /** The scenario's instants: the epoch T0, the boards' creation, the ends of both spans. */
@@ -75,14 +80,17 @@ final class SnapshotScenario {
         // A pass of its own first, so that neither measured pass pays for the harness JVM's JIT.
         warmUpPass(suffix, time);
         Passes passes = measurePasses(boards, time.newEnd());
+        node.await(QUIET_LIMIT);
         Measurement raw = loader.rawRead(boards.big(), time.historyEnd(), time.newEnd());
         Progress.say(
                 String.format(
-                        "  passes: little history %.0f ms, %dx history %.0f ms; raw read %.0f rows/s",
+                        "  passes: little history %.0f ms, %dx history %.0f ms; raw read %.0f"
+                                + " rows/s; %s",
                         passes.little().millis(),
                         options.historyFactor(),
                         passes.big().millis(),
-                        raw.rate()));
+                        raw.rate(),
+                        node.summary()));
         return figures(passes.little(), passes.big(), raw, bigHistory);
     }
 
@@ -143,7 +151,9 @@ final class SnapshotScenario {
                 BoardLoader.TimedPass.mean(big1, big2));
     }
 
+    /** A measured pass, started on a node without flushes or compactions of earlier writes. */
     private BoardLoader.TimedPass pass(BoardSettings board, Instant cutoff) {
+        node.await(QUIET_LIMIT);
         return loader.pass(board, BoardLoader.nowForCutoff(board, cutoff));
     }
 
@@ -184,7 +194,7 @@ final class SnapshotScenario {
                 "pass with little history",
                 little.millis(),
                 Target.atMost(1.2),
-                "mean of two passes: " + big.result().summary());
+                "mean of two passes: " + big.result().summary() + "; " + node.summary());
     }
 
     /** The merges a measured pass's head calls for, done after it (not part of its time). */
