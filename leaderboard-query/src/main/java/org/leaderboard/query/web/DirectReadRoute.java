@@ -258,8 +258,12 @@ public final class DirectReadRoute implements Filter {
             throws IOException {
         ProblemDetail problem = refusal.getBody();
         if (problem.getInstance() == null) {
-            // As Spring MVC fills it in: the request's path.
-            problem.setInstance(URI.create(request.getRequestURI()));
+            // As Spring MVC fills it in: the request's path (left out if it is not a URI).
+            try {
+                problem.setInstance(URI.create(request.getRequestURI()));
+            } catch (IllegalArgumentException notAUri) {
+                // Raw characters a URI does not take: the problem goes without an instance.
+            }
         }
         refusal.getHeaders()
                 .forEach((name, values) -> values.forEach(v -> response.addHeader(name, v)));
