@@ -9,27 +9,45 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.leaderboard.model.cassandra.StoreBoundClock;
 import org.leaderboard.query.web.DirectReadRoute;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * A read-your-writes query whose answer is not ready within {@code query.strong.timeout} is
- * answered 503 with {@code Retry-After}, by the direct route and by the full chain alike. The
- * timeout here is a nanosecond, so no read (a round trip to Cassandra on another thread) is ever
- * ready in time.
+ * answered 503 with {@code Retry-After}, by the direct route and by the full chain alike, whether
+ * it waited the whole timeout or the read under way had already run longer. The board's shared read
+ * stands for a slow database: it is held (its first look at the clock, on its own thread) until the
+ * test has its answers, so no answer can be ready in time however the threads are scheduled. A
+ * timeout alone, even of a nanosecond, does not make that certain: a request thread descheduled
+ * between starting the read and waiting for it finds the read done.
  */
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"query.strong.timeout=1ns", "query.strong.retry-after=7s"})
+@Import(StrongTimeoutIntegrationTests.HeldReads.class)
 class StrongTimeoutIntegrationTests {
+
+    /** Opened when the test has its answers; until then the board's shared read waits. */
+    private static final CountDownLatch READS_HELD = new CountDownLatch(1);
 
     private static final QueryStore STORE = new QueryStore("strongtimeout");
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -47,7 +65,42 @@ class StrongTimeoutIntegrationTests {
 
     @AfterAll
     static void closeSession() {
+        READS_HELD.countDown();
         STORE.close();
+    }
+
+    /**
+     * The service's clock, held on the threads of the boards' shared reads while reads are held.
+     */
+    @TestConfiguration
+    static class HeldReads {
+        @Bean
+        @Primary
+        Clock heldOnSharedReads(StoreBoundClock clock) {
+            return new Clock() {
+                @Override
+                public Instant instant() {
+                    if (Thread.currentThread().getName().equals("board-reads")) {
+                        try {
+                            READS_HELD.await(1, TimeUnit.MINUTES);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return clock.instant();
+                }
+
+                @Override
+                public ZoneId getZone() {
+                    return clock.getZone();
+                }
+
+                @Override
+                public Clock withZone(ZoneId zone) {
+                    return clock.withZone(zone);
+                }
+            };
+        }
     }
 
     @LocalServerPort int port;
@@ -56,6 +109,7 @@ class StrongTimeoutIntegrationTests {
 
     @Test
     void aReadNotReadyInTimeIsRefusedWithRetryAfterByTheRouteAsByTheChain() throws Exception {
+        List<String> details = new ArrayList<>();
         for (String path : new String[] {"/boards/slow/leaderboard", "/boards/slow/users/alice"}) {
             long before = route.answered();
             HttpResponse<String> direct = get(path, "application/json");
@@ -63,7 +117,7 @@ class StrongTimeoutIntegrationTests {
             HttpResponse<String> chain = get(path, "application/json;q=0.9");
             assertThat(route.answered()).as(path).isEqualTo(before + 1);
 
-            for (HttpResponse<String> answer : java.util.List.of(direct, chain)) {
+            for (HttpResponse<String> answer : List.of(direct, chain)) {
                 assertThat(answer.statusCode()).as(path).isEqualTo(503);
                 assertThat(answer.headers().firstValue("Retry-After")).as(path).hasValue("7");
                 assertThat(answer.headers().firstValue("Content-Type"))
@@ -78,8 +132,13 @@ class StrongTimeoutIntegrationTests {
                 assertThat(problem.get("detail").asText())
                         .contains("query.strong.timeout")
                         .endsWith("retry, or ask with consistency=eventual");
+                details.add(problem.get("detail").asText());
             }
         }
+        // The first query waited the whole timeout; the others found the held read running longer.
+        assertThat(details.get(0)).startsWith("no read-your-writes answer within");
+        assertThat(details.subList(1, details.size()))
+                .allMatch(detail -> detail.startsWith("the read under way has run for"));
     }
 
     private HttpResponse<String> get(String path, String accept)
