@@ -3,7 +3,9 @@ package org.leaderboard.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -112,10 +114,20 @@ public final class Benchmarks {
                                         new QueryClient(env.query.baseUrl(), env.queryPid()),
                                         redis,
                                         SteadyWrites.store(env.session),
-                                        new CoordinatorReads(env.session))
+                                        new CoordinatorReads(env.session),
+                                        scenario6Processes(env))
                                 ::run);
             }
         }
+    }
+
+    /** The processes whose CPU scenario 6 samples: itself, the query service, Cassandra. */
+    private static Map<String, Long> scenario6Processes(BenchEnvironment env) {
+        Map<String, Long> processes = new LinkedHashMap<>();
+        processes.put(RateRow.LOAD_GENERATOR, ProcessHandle.current().pid());
+        env.queryPid().ifPresent(pid -> processes.put("query service", pid));
+        env.cassandra.pid().ifPresent(pid -> processes.put("Cassandra", pid));
+        return processes;
     }
 
     private static void attempt(Report report, String scenario, Supplier<List<Figure>> run) {

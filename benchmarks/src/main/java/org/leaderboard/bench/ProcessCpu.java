@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * CPU used by the load generator (this JVM) and by the system under test (the writer's process)
@@ -46,6 +49,51 @@ final class ProcessCpu {
                 "client CPU %.0f%% of the machine; writer CPU %.3f s per 1,000 votes",
                 100 * client / (wall * CORES),
                 votesPerSecond <= 0 ? Double.NaN : writerCores * 1000 / votesPerSecond);
+    }
+
+    /**
+     * The CPU of named processes over a window, each as a share of the machine (all cores): for a
+     * scenario whose load generator is this JVM, beside the services it loads.
+     */
+    static final class Shares {
+
+        private final Map<String, Long> pids;
+        private final Map<String, Long> before = new LinkedHashMap<>();
+        private final long started = System.nanoTime();
+
+        private Shares(Map<String, Long> pids) {
+            this.pids = pids;
+            pids.forEach((name, pid) -> before.put(name, ticks(pid)));
+        }
+
+        /** Starts the window for these processes, by name, in the order given. */
+        static Shares start(Map<String, Long> pids) {
+            return new Shares(new LinkedHashMap<>(pids));
+        }
+
+        /** Each process's share of the machine since the window started, in percent. */
+        Map<String, Double> percent() {
+            double machine = (System.nanoTime() - started) / 1e9 * CORES;
+            Map<String, Double> shares = new LinkedHashMap<>();
+            pids.forEach(
+                    (name, pid) ->
+                            shares.put(
+                                    name,
+                                    100
+                                            * (ticks(pid) - before.get(name))
+                                            / TICKS_PER_SECOND
+                                            / machine));
+            return shares;
+        }
+
+        /** "load generator 31%, query service 40%, Cassandra 24% of the machine". */
+        static String summary(Map<String, Double> percent) {
+            StringJoiner said = new StringJoiner(", ", "", " of the machine");
+            percent.forEach(
+                    (name, share) ->
+                            said.add(String.format(Locale.ROOT, "%s %.0f%%", name, share)));
+            return said.toString();
+        }
     }
 
     /** utime + stime of a process, in clock ticks (fields 14 and 15 of its stat line). */

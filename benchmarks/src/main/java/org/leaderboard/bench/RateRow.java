@@ -2,12 +2,14 @@ package org.leaderboard.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Scenario 6's queries at one write rate: strong (read-your-writes) top-100 and user standing with
  * 1 and 4 callers, eventual with 1 caller, the replicas' part of a strong read alone (with the
  * driver, 1 caller: the floor under a strong query), and the write rate achieved while they were
- * measured.
+ * measured, and the CPU of the load generator and of the processes it loads while the strong
+ * queries were measured.
  */
 record RateRow(
         String label,
@@ -18,11 +20,15 @@ record RateRow(
         Measurement eventualTop1,
         Measurement eventualAround1,
         Measurement roundTrip,
-        double achievedVotesPerSecond) {
+        double achievedVotesPerSecond,
+        Map<String, Double> cpuPercent) {
 
     private static final String SCENARIO = ReadsUnderWrites.NAME;
 
-    RateRow withAchieved(double votesPerSecond) {
+    /** The name of the load generator's share in {@link #cpuPercent}. */
+    static final String LOAD_GENERATOR = "load generator";
+
+    RateRow measured(double votesPerSecond, Map<String, Double> cpu) {
         return new RateRow(
                 label,
                 strongTop1,
@@ -32,7 +38,8 @@ record RateRow(
                 eventualTop1,
                 eventualAround1,
                 roundTrip,
-                votesPerSecond);
+                votesPerSecond,
+                cpu);
     }
 
     /**
@@ -89,6 +96,19 @@ record RateRow(
                         roundTrip.p50Millis(),
                         null,
                         null));
+        Double generator = cpuPercent.get(LOAD_GENERATOR);
+        if (generator != null) {
+            figures.add(
+                    Figure.plain(
+                            SCENARIO,
+                            "load generator's CPU during the strong queries" + at,
+                            "% of the machine",
+                            null,
+                            generator,
+                            "the harness's JVM: the writes, the queries' HTTP clients and the"
+                                    + " background snapshot passes; "
+                                    + ProcessCpu.Shares.summary(cpuPercent)));
+        }
         return figures;
     }
 

@@ -38,15 +38,23 @@ final class ReadsUnderWrites {
     private final RedisBoards redis;
     private final SteadyWrites.Store events;
     private final CoordinatorReads coordinated;
+    private final Map<String, Long> processes;
 
+    /**
+     * @param processes the processes whose CPU is sampled while the strong queries run, by name:
+     *     this JVM (the load generator, {@link RateRow#LOAD_GENERATOR}), the query service,
+     *     Cassandra
+     */
     ReadsUnderWrites(
             BenchOptions options,
             BoardLoader loader,
             QueryClient queries,
             RedisBoards redis,
             SteadyWrites.Store events,
-            CoordinatorReads coordinated) {
+            CoordinatorReads coordinated,
+            Map<String, Long> processes) {
         this.options = options;
+        this.processes = processes;
         this.coordinated = coordinated;
         this.loader = loader;
         this.queries = queries;
@@ -121,10 +129,12 @@ final class ReadsUnderWrites {
             Map<String, Long> requestsBefore = coordinated.now();
             long started = System.nanoTime();
             String b = board.board();
+            ProcessCpu.Shares cpu = ProcessCpu.Shares.start(processes);
             Measurement strongTop1 = measure(1, () -> ok(queries.top100(b, null)));
             Measurement strongTop4 = measure(4, () -> ok(queries.top100(b, null)));
             Measurement strongAround1 = measure(1, () -> ok(queries.around(b, user(users), null)));
             Measurement strongAround4 = measure(4, () -> ok(queries.around(b, user(users), null)));
+            Map<String, Double> cpuPercent = cpu.percent();
             String requests =
                     CoordinatorReads.perRead(
                             requestsBefore,
@@ -147,14 +157,15 @@ final class ReadsUnderWrites {
                                             loader.replicasRoundTrip(board, Instant.now(), HELD_LAG)
                                                             .join()
                                                     >= 0),
-                            0);
+                            0,
+                            Map.of());
             double seconds = (System.nanoTime() - started) / 1e9;
             double achieved = (writes.stored() - storedBefore) / seconds;
             Progress.say(
                     String.format(
                             "  %s: %.0f votes/s achieved (%d marked late); strong top-100"
                                     + " p50 %.2f ms (%d queries), the replicas' round trip alone"
-                                    + " p50 %.2f ms; %s; during the strong queries, %s",
+                                    + " p50 %.2f ms; %s; during the strong queries, %s; CPU %s",
                             label,
                             achieved,
                             writes.late() - lateBefore,
@@ -162,8 +173,9 @@ final class ReadsUnderWrites {
                             row.strongTop1().requests(),
                             row.roundTrip().p50Millis(),
                             tailReads().since(readsBefore),
-                            requests));
-            return row.withAchieved(achieved);
+                            requests,
+                            ProcessCpu.Shares.summary(cpuPercent)));
+            return row.measured(achieved, cpuPercent);
         }
     }
 

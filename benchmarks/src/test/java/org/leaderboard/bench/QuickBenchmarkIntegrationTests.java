@@ -48,13 +48,28 @@ class QuickBenchmarkIntegrationTests {
         assertThat(json.path("figures").findValuesAsText("target"))
                 .contains(">= 1.0x", ">= 1.5x", ">= 0.4x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
         // Scenario 6's floor under a strong query, measured at every rate (0, 200, flat out).
+        // ... and the load generator's CPU beside the query service's and Cassandra's.
         List<Double> roundTrips = new ArrayList<>();
+        List<JsonNode> generatorCpu = new ArrayList<>();
         for (JsonNode figure : json.path("figures")) {
             if (figure.path("name").asText().startsWith("the replicas' round trip")) {
                 roundTrips.add(figure.path("value").asDouble());
             }
+            if (figure.path("name").asText().startsWith("load generator's CPU")) {
+                generatorCpu.add(figure);
+            }
         }
         assertThat(roundTrips).hasSize(3).allSatisfy(p50 -> assertThat(p50).isPositive());
+        assertThat(generatorCpu)
+                .hasSize(3)
+                .allSatisfy(
+                        figure -> {
+                            assertThat(figure.path("value").asDouble()).isBetween(0.0, 100.0);
+                            assertThat(figure.path("note").asText())
+                                    .contains("query service ")
+                                    .contains("Cassandra ")
+                                    .endsWith("of the machine");
+                        });
         assertThat(json.path("scaling").findValuesAsText("users")).containsExactly("1000", "2000");
         assertThat(json.path("run").path("redisVersion").asText()).isNotBlank();
     }
