@@ -541,6 +541,10 @@ class KustomizeManifestsTests {
 
             assertThat(limitMib - fixed).as(service + " headroom (MiB)").isGreaterThanOrEqualTo(96);
             assertThat(heap).as(service + " heap (MiB)").isGreaterThanOrEqualTo(limitMib / 2);
+            // A fixed heap, touched at start: one that G1 shrinks and grows again makes requests
+            // fault in fresh pages (Performance, "a fixed heap").
+            assertThat(mebibytes(options, "-Xms")).as(service + " initial heap").isEqualTo(heap);
+            assertThat(options.split("\\s+")).as(service).contains("-XX:+AlwaysPreTouch");
         }
     }
 
