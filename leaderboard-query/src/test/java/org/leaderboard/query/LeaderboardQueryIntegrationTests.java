@@ -355,8 +355,9 @@ class LeaderboardQueryIntegrationTests {
             long before = route.answered();
             ResponseEntity<String> direct = get(path, "application/json");
             assertThat(route.answered()).as(path).isEqualTo(before + 1);
-            // An Accept with a quality value is one the route leaves to the full chain.
-            ResponseEntity<String> chain = get(path, "application/json;q=0.9");
+            // An Accept naming another application type as high as JSON is left to the full
+            // chain's content negotiation (which has no XML to give, so answers JSON).
+            ResponseEntity<String> chain = get(path, "application/xml, application/json");
             assertThat(route.answered()).as(path).isEqualTo(before + 1);
 
             assertThat(direct.getStatusCode().value()).as(path).isEqualTo(200);
@@ -387,7 +388,7 @@ class LeaderboardQueryIntegrationTests {
 
         ResponseEntity<String> direct = get(path, "application/json");
         assertThat(route.answered()).isEqualTo(before + 1);
-        ResponseEntity<String> chain = get(path, "application/json;q=0.9");
+        ResponseEntity<String> chain = get(path, "application/xml, application/json");
         assertThat(route.answered()).isEqualTo(before + 1);
 
         assertThat(direct.getStatusCode().value()).isEqualTo(404);
@@ -465,8 +466,36 @@ class LeaderboardQueryIntegrationTests {
                                 .getStatusCode()
                                 .value())
                 .isEqualTo(406);
+        // YAML preferred to JSON: the chain's content negotiation answers YAML.
+        ResponseEntity<String> yaml =
+                get(
+                        "/boards/declined/leaderboard?consistency=eventual",
+                        "application/yaml, application/json;q=0.9");
+        assertThat(yaml.getStatusCode().value()).isEqualTo(200);
+        assertThat(yaml.getHeaders().getContentType().toString()).startsWith("application/yaml");
+        assertThat(yaml.getBody()).contains("declined").doesNotStartWith("{");
 
         assertThat(route.answered()).isEqualTo(before);
+    }
+
+    /** Accept headers with quality values that prefer JSON are answered by the direct route. */
+    @Test
+    void theDirectRouteTakesAcceptsThatPreferJson() {
+        sevenUsers("weighed");
+        ok("/boards/weighed/leaderboard?consistency=eventual");
+        for (String accept :
+                List.of(
+                        "application/json;q=0.9",
+                        "*/*;q=0.8",
+                        "application/json, application/yaml;q=0.5",
+                        "text/html, */*;q=0.1")) {
+            long before = route.answered();
+            ResponseEntity<String> answer =
+                    get("/boards/weighed/leaderboard?consistency=eventual", accept);
+            assertThat(route.answered()).as(accept).isEqualTo(before + 1);
+            assertThat(answer.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_JSON);
+            assertThat(users(parse(answer.getBody()))).as(accept).hasSize(7);
+        }
     }
 
     @Test

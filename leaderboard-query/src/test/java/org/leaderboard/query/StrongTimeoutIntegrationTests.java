@@ -114,7 +114,7 @@ class StrongTimeoutIntegrationTests {
             long before = route.answered();
             HttpResponse<String> direct = get(path, "application/json");
             assertThat(route.answered()).as(path).isEqualTo(before + 1);
-            HttpResponse<String> chain = get(path, "application/json;q=0.9");
+            HttpResponse<String> chain = get(path, "application/xml, application/json");
             assertThat(route.answered()).as(path).isEqualTo(before + 1);
 
             for (HttpResponse<String> answer : List.of(direct, chain)) {
