@@ -40,6 +40,9 @@ final class CassandraYaml {
                 // Tests drop keyspaces freely; a snapshot per dropped table would only fill the
                 // disk.
                 "auto_snapshot: " + node.autoSnapshot(),
+                // Extra lines for an experiment, e.g.
+                // -Dleaderboard.cassandra.yaml="concurrent_reads: 4;concurrent_writes: 4" (docs).
+                System.getProperty("leaderboard.cassandra.yaml", "").replace(";", "\n"),
                 security(node.security()));
     }
 

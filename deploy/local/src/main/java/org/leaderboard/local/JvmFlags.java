@@ -75,6 +75,11 @@ final class JvmFlags {
                         "-Dcassandra.native_transport_port=" + node.nativePort(),
                         "-Dcassandra.storage_port=" + node.storagePort(),
                         "-Dcassandra.jmx.local.port=" + node.jmxPort()));
+        // Extra options for an experiment, e.g. -Dleaderboard.cassandra.jvm="-XX:..." (docs).
+        String extra = System.getProperty("leaderboard.cassandra.jvm", "").strip();
+        if (!extra.isEmpty()) {
+            flags.addAll(List.of(extra.split("\\s+")));
+        }
         return flags;
     }
 }
