@@ -101,14 +101,20 @@ final class BenchEnvironment implements AutoCloseable {
                         .resolve("target")
                         .resolve(module + "-" + VERSION + "-exec.jar");
         List<String> arguments =
-                List.of(
-                        "--spring.cassandra.contact-points=" + cassandra.spec().contactPoint(),
-                        "--spring.cassandra.local-datacenter=" + Sessions.LOCAL_DATACENTER,
-                        "--spring.cassandra.keyspace-name=" + KEYSPACE,
-                        // The benchmark's own key (commands need credentials, see Security).
-                        "--api.security.keys[0].name=benchmarks",
-                        "--api.security.keys[0].key=" + API_KEY,
-                        "--api.security.keys[0].roles=ADMIN");
+                new ArrayList<>(
+                        List.of(
+                                "--spring.cassandra.contact-points="
+                                        + cassandra.spec().contactPoint(),
+                                "--spring.cassandra.local-datacenter=" + Sessions.LOCAL_DATACENTER,
+                                "--spring.cassandra.keyspace-name=" + KEYSPACE,
+                                // The benchmark's own key (commands need credentials, see
+                                // Security).
+                                "--api.security.keys[0].name=benchmarks",
+                                "--api.security.keys[0].key=" + API_KEY,
+                                "--api.security.keys[0].roles=ADMIN",
+                                // The tail's lags the harness's own writes and figures use.
+                                "--query.tail.held-lag=" + TailLags.HELD_LAG.toMillis() + "ms",
+                                "--writer.late-after=" + TailLags.LATE_AFTER.toMillis() + "ms"));
         // A fixed heap touched at start, as the Kubernetes manifests run the services: with only
         // -Xmx, G1 sizes the heap as it goes, and during scenario 6's strong top-100 queries a
         // quarter of the query service's CPU samples were the kernel zeroing heap pages touched

@@ -29,9 +29,6 @@ final class ReadsUnderWrites {
     private static final String TAIL_PHASE = "leaderboard.strong.read?tag=phase:tail";
     private static final String RANK_PHASE = "leaderboard.strong.read?tag=phase:rank";
 
-    /** The query service's {@code query.tail.held-lag}: every strong read sends these rows. */
-    private static final Duration HELD_LAG = Duration.ofMillis(250);
-
     private final BenchOptions options;
     private final BoardLoader loader;
     private final QueryClient queries;
@@ -122,7 +119,7 @@ final class ReadsUnderWrites {
                             + warmup.toSeconds()
                             + " s until the tail is steady ...");
             sleep(warmup);
-            warmUpQueries(board.board(), users);
+            warmUpQueries(board, users);
             long storedBefore = writes.stored();
             long lateBefore = writes.late();
             TailReads readsBefore = tailReads();
@@ -154,7 +151,19 @@ final class ReadsUnderWrites {
                             measure(
                                     1,
                                     () ->
-                                            loader.replicasRoundTrip(board, Instant.now(), HELD_LAG)
+                                            loader.replicasRoundTrip(
+                                                                    board,
+                                                                    Instant.now(),
+                                                                    TailLags.HELD_LAG)
+                                                            .join()
+                                                    >= 0),
+                            measure(
+                                    1,
+                                    () ->
+                                            loader.replicasRoundTrip(
+                                                                    board,
+                                                                    Instant.now(),
+                                                                    Duration.ZERO)
                                                             .join()
                                                     >= 0),
                             0,
@@ -165,13 +174,15 @@ final class ReadsUnderWrites {
                     String.format(
                             "  %s: %.0f votes/s achieved (%d marked late); strong top-100"
                                     + " p50 %.2f ms (%d queries), the replicas' round trip alone"
-                                    + " p50 %.2f ms; %s; during the strong queries, %s; CPU %s",
+                                    + " p50 %.2f ms (%.2f ms without the held rows); %s; during"
+                                    + " the strong queries, %s; CPU %s",
                             label,
                             achieved,
                             writes.late() - lateBefore,
                             row.strongTop1().p50Millis(),
                             row.strongTop1().requests(),
                             row.roundTrip().p50Millis(),
+                            row.roundTripUnheld().p50Millis(),
                             tailReads().since(readsBefore),
                             requests,
                             ProcessCpu.Shares.summary(cpuPercent)));
@@ -227,9 +238,25 @@ final class ReadsUnderWrites {
      * service's JIT compiled for 24 s more during the first row's queries in one run (4 s with the
      * warm-up here, from the compiler statistics of its flight recording).
      */
-    private void warmUpQueries(String board, int users) {
+    /**
+     * Every measured query for at least 15 s, then on until 1 s into the board's next bucket, so
+     * that at every rate the rows start at the same moment of the bucket: a strong read also reads
+     * the next bucket's partitions during the last {@code query.future-tolerance} (10 s) of each
+     * bucket, about a third more requests, and the background passes take up a new snapshot head
+     * once a bucket; rows measured at different moments of the minute would compare more of one
+     * with less of it. The quick run does not wait.
+     */
+    private void warmUpQueries(BoardSettings settings, int users) {
+        String board = settings.board();
         long until = System.nanoTime() + (options.quick() ? 1_000_000_000L : 15_000_000_000L);
-        while (System.nanoTime() < until) {
+        Instant aligned =
+                options.quick()
+                        ? Instant.MIN
+                        : settings.buckets()
+                                .floor(Instant.now().plusSeconds(15))
+                                .plus(settings.buckets().size())
+                                .plusSeconds(1);
+        while (System.nanoTime() < until || Instant.now().isBefore(aligned)) {
             queries.top100(board, null);
             queries.around(board, user(users), null);
             queries.top100(board, QueryClient.EVENTUAL);

@@ -18,16 +18,13 @@ import org.leaderboard.writer.store.VoteEventWriter;
 /**
  * Votes written continuously while queries are measured, stamped "now" and stored with the writer's
  * own statements, as the writer stores them ({@link VoteEventWriter#insert}, then a late mark if
- * the insert completed more than the writer's default {@code writer.late-after} after the vote's
+ * the insert completed more than {@code writer.late-after} ({@link TailLags}) after the vote's
  * time, as under overload): at a fixed rate (paced every 10 ms), or, with rate 0 and {@code
  * flatOut}, as fast as 128 in flight allow.
  */
 final class SteadyWrites implements AutoCloseable {
 
     private static final int MAX_IN_FLIGHT = 128;
-
-    /** The writer's default {@code writer.late-after}. */
-    private static final Duration LATE_AFTER = Duration.ofMillis(100);
 
     /** The writer's statements: the event row and its late mark. */
     record Store(VoteEventWriter events, LateEventMarks marks) {}
@@ -56,7 +53,7 @@ final class SteadyWrites implements AutoCloseable {
                 new LateEventMarks(
                         session,
                         Consistency.DEFAULT,
-                        LATE_AFTER,
+                        TailLags.LATE_AFTER,
                         Duration.ofSeconds(1),
                         Clock.systemUTC()));
     }

@@ -48,11 +48,16 @@ class QuickBenchmarkIntegrationTests {
         assertThat(json.path("figures").findValuesAsText("target"))
                 .contains(">= 1.0x", ">= 1.5x", ">= 0.4x", ">= 0.9x", "<= 1.2x", "<= 5.0x");
         // Scenario 6's floor under a strong query, measured at every rate (0, 200, flat out).
-        // ... and the load generator's CPU beside the query service's and Cassandra's.
+        // ... the same requests without the held rows (what they cost the replicas), and the load
+        // generator's CPU beside the query service's and Cassandra's.
         List<Double> roundTrips = new ArrayList<>();
+        List<JsonNode> unheld = new ArrayList<>();
         List<JsonNode> generatorCpu = new ArrayList<>();
         for (JsonNode figure : json.path("figures")) {
-            if (figure.path("name").asText().startsWith("the replicas' round trip")) {
+            String name = figure.path("name").asText();
+            if (name.startsWith("the replicas' round trip without the held rows")) {
+                unheld.add(figure);
+            } else if (name.startsWith("the replicas' round trip")) {
                 roundTrips.add(figure.path("value").asDouble());
             }
             if (figure.path("name").asText().startsWith("load generator's CPU")) {
@@ -60,6 +65,16 @@ class QuickBenchmarkIntegrationTests {
             }
         }
         assertThat(roundTrips).hasSize(3).allSatisfy(p50 -> assertThat(p50).isPositive());
+        assertThat(unheld)
+                .hasSize(3)
+                .allSatisfy(
+                        figure -> {
+                            assertThat(figure.path("value").asDouble()).isPositive();
+                            assertThat(figure.path("baseline").asText())
+                                    .isEqualTo("the replicas' round trip p50");
+                            assertThat(figure.path("note").asText())
+                                    .contains(TailLags.HELD_LAG.toMillis() + " ms");
+                        });
         assertThat(generatorCpu)
                 .hasSize(3)
                 .allSatisfy(

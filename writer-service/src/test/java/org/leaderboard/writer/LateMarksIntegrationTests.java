@@ -22,9 +22,9 @@ import org.leaderboard.writer.store.LateEventMarks;
 
 /**
  * Query services hold the tail rows they have read and look behind them only where a writer left a
- * late mark, so every event whose writes complete more than {@code writer.late-after} (100 ms)
- * after its own time must be marked before it is acknowledged: a client's voteId from the past, a
- * slow insert, a unique vote, a retraction. Events stored on time leave no mark (marks cost a write
+ * late mark, so every event whose writes complete more than {@code writer.late-after} (50 ms) after
+ * its own time must be marked before it is acknowledged: a client's voteId from the past, a slow
+ * insert, a unique vote, a retraction. Events stored on time leave no mark (marks cost a write
  * each, and a read by key on every query replica).
  */
 class LateMarksIntegrationTests extends WriterIntegrationTestBase {
@@ -33,7 +33,7 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
     private static final Duration LATE = Duration.ofSeconds(2);
 
     /** The defaults of writer.late-after and writer.late-mark-within. */
-    private static final Duration LATE_AFTER = Duration.ofMillis(100);
+    private static final Duration LATE_AFTER = Duration.ofMillis(50);
 
     private static final Duration MARK_WITHIN = Duration.ofSeconds(1);
 

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 public final class StoreCatchUpClock extends Clock implements AutoCloseable {
 
     static final int MEASURE_SECONDS = 10;
-    static final int DEADBAND_MILLIS = 100;
+    static final int DEADBAND_MILLIS = 20;
 
     private static final Logger log = LoggerFactory.getLogger(StoreCatchUpClock.class);
 

@@ -21,7 +21,7 @@ import org.leaderboard.model.time.TimeUuids;
  * Marks late events in {@code late_marks}: an event whose write completed more than {@code
  * lateAfter} after its own time (a client's voteId from the past, a slow insert, a long wait in a
  * queue). A query service holds the rows of a board's tail it has read and reads each partition
- * again only from about a quarter of a second before its "now" (its held lag); an event that lands
+ * again only from about a tenth of a second before its "now" (its held lag); an event that lands
  * behind that, with an older time than rows already read, is found through its mark. So the writer
  * writes the mark after the event's writes and before it acknowledges the event: a query that
  * starts after the acknowledgement sees the mark, and with it the event.
