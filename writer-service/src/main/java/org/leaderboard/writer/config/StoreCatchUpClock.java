@@ -21,6 +21,9 @@ import org.slf4j.LoggerFactory;
  * {@value #MEASURE_SECONDS} s) is ahead of this machine's by more than {@value #DEADBAND_MILLIS}
  * ms, "now" is this machine's clock plus that difference. Snapshot workers never cut by a clock
  * ahead of Cassandra's, so both sides meet at the store's clock, within the snapshot safety margin.
+ * Query services, whose clock is never ahead of Cassandra's either, count on writers never more
+ * than the {@value #DEADBAND_MILLIS} ms behind: {@code writer.late-after} plus that must stay below
+ * their {@code query.tail.held-lag}.
  *
  * <p>The difference is an upper bound (the coordinator's reading plus the round trip), kept in a
  * volatile field: {@link #instant()} is on every vote's path and takes no lock. A failed reading
@@ -30,6 +33,12 @@ public final class StoreCatchUpClock extends Clock implements AutoCloseable {
 
     static final int MEASURE_SECONDS = 10;
     static final int DEADBAND_MILLIS = 20;
+
+    /** Readings per measurement, the tightest kept. */
+    static final int READINGS = 3;
+
+    /** Catching up by more than this is logged (less is routine on a machine kept in sync). */
+    private static final int WARN_MILLIS = 100;
 
     private static final Logger log = LoggerFactory.getLogger(StoreCatchUpClock.class);
 
@@ -65,33 +74,48 @@ public final class StoreCatchUpClock extends Clock implements AutoCloseable {
         return behind;
     }
 
-    /** Reads Cassandra's clock once; returns whether it could. */
+    /**
+     * Reads Cassandra's clock {@value #READINGS} times and keeps the reading with the least
+     * difference (each is an upper bound, so the least is the tightest; a reading slowed by a pause
+     * or a busy coordinator would otherwise move this clock ahead for {@value #MEASURE_SECONDS} s);
+     * returns whether any reading succeeded.
+     */
     public boolean measure() {
-        try {
-            long sent = nanos.getAsLong();
-            Instant storeTime = store.get();
-            long received = nanos.getAsLong();
-            // The coordinator's reading (to the millisecond) plus the round trip: the store's time
-            // when the answer arrived is at most this.
-            Instant storeAtMost = storeTime.plusMillis(1).plusNanos(received - sent);
-            Duration difference = Duration.between(own.instant(), storeAtMost);
-            behind = difference;
-            boolean catchUp = difference.toMillis() > DEADBAND_MILLIS;
-            if (catchUp && behindNanos == 0) {
-                log.warn(
-                        "this machine's clock is {} behind Cassandra's: the writer judges write"
-                                + " windows and stamps votes by Cassandra's clock (fix the machine's"
-                                + " time sync)",
-                        difference);
+        Duration difference = null;
+        RuntimeException failed = null;
+        for (int i = 0; i < READINGS; i++) {
+            try {
+                long sent = nanos.getAsLong();
+                Instant storeTime = store.get();
+                long received = nanos.getAsLong();
+                // The coordinator's reading (to the millisecond) plus the round trip: the store's
+                // time when the answer arrived is at most this.
+                Instant storeAtMost = storeTime.plusMillis(1).plusNanos(received - sent);
+                Duration reading = Duration.between(own.instant(), storeAtMost);
+                if (difference == null || reading.compareTo(difference) < 0) {
+                    difference = reading;
+                }
+            } catch (RuntimeException e) {
+                failed = e;
             }
-            behindNanos = catchUp ? difference.toNanos() : 0;
-            return true;
-        } catch (RuntimeException e) {
+        }
+        if (difference == null) {
             log.warn(
                     "Cassandra's clock could not be read ({}); keeping the last reading",
-                    e.toString());
+                    String.valueOf(failed));
             return false;
         }
+        behind = difference;
+        boolean catchUp = difference.toMillis() > DEADBAND_MILLIS;
+        if (difference.toMillis() > WARN_MILLIS && behindNanos == 0) {
+            log.warn(
+                    "this machine's clock is {} behind Cassandra's: the writer judges write"
+                            + " windows and stamps votes by Cassandra's clock (fix the machine's"
+                            + " time sync)",
+                    difference);
+        }
+        behindNanos = catchUp ? difference.toNanos() : 0;
+        return true;
     }
 
     /** Measures now, then every {@value #MEASURE_SECONDS} s on a daemon thread. */

@@ -71,6 +71,47 @@ class StoreCatchUpClockTests {
     }
 
     @Test
+    void aReadingSlowedByAPauseIsNotTakenForAClockBehind() {
+        // Clocks in sync; the first of the readings takes 50 ms, the others 2 ms.
+        AtomicLong readings = new AtomicLong();
+        StoreCatchUpClock clock =
+                new StoreCatchUpClock(
+                        Clock.fixed(OWN, ZoneOffset.UTC),
+                        () -> {
+                            long roundTrip = readings.getAndIncrement() == 0 ? 50 : 2;
+                            nanos.addAndGet(Duration.ofMillis(roundTrip).toNanos());
+                            return OWN;
+                        },
+                        nanos::get);
+
+        clock.measure();
+
+        assertThat(readings.get()).isEqualTo(StoreCatchUpClock.READINGS);
+        assertThat(clock.behind()).isEqualTo(Duration.ofMillis(3));
+        assertThat(clock.instant()).isEqualTo(OWN);
+    }
+
+    @Test
+    void oneFailedReadingOfThreeLeavesTheOthers() {
+        AtomicLong readings = new AtomicLong();
+        StoreCatchUpClock clock =
+                new StoreCatchUpClock(
+                        Clock.fixed(OWN, ZoneOffset.UTC),
+                        () -> {
+                            if (readings.getAndIncrement() == 0) {
+                                throw new IllegalStateException("timed out");
+                            }
+                            nanos.addAndGet(Duration.ofMillis(2).toNanos());
+                            return OWN.plusSeconds(5);
+                        },
+                        nanos::get);
+
+        assertThat(clock.measure()).isTrue();
+
+        assertThat(clock.instant()).isEqualTo(OWN.plusSeconds(5).plusMillis(3));
+    }
+
+    @Test
     void aFailedReadingKeepsTheLastDifference() {
         StoreCatchUpClock clock = clock();
         store.set(OWN.plusSeconds(5));
