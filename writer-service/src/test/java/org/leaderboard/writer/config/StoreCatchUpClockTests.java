@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -17,16 +18,26 @@ class StoreCatchUpClockTests {
     private final AtomicLong nanos = new AtomicLong();
     private final AtomicReference<Instant> store = new AtomicReference<>();
 
+    /** Readings of the store so far. */
+    private final AtomicLong readings = new AtomicLong();
+
+    /** The round trip of the first reading of the store, in ms; the others take 2 ms. */
+    private final AtomicLong firstRoundTripMillis = new AtomicLong(2);
+
+    /** Whether the first reading of the store fails. */
+    private final AtomicBoolean firstFails = new AtomicBoolean();
+
     private StoreCatchUpClock clock() {
         return new StoreCatchUpClock(
                 Clock.fixed(OWN, ZoneOffset.UTC),
                 () -> {
+                    boolean first = readings.getAndIncrement() == 0;
                     Instant now = store.get();
-                    if (now == null) {
+                    if (now == null || (first && firstFails.get())) {
                         throw new IllegalStateException("no node available");
                     }
-                    // The round trip of the reading: 2 ms.
-                    nanos.addAndGet(Duration.ofMillis(2).toNanos());
+                    long roundTrip = first ? firstRoundTripMillis.get() : 2;
+                    nanos.addAndGet(Duration.ofMillis(roundTrip).toNanos());
                     return now;
                 },
                 nanos::get);
@@ -73,16 +84,9 @@ class StoreCatchUpClockTests {
     @Test
     void aReadingSlowedByAPauseIsNotTakenForAClockBehind() {
         // Clocks in sync; the first of the readings takes 50 ms, the others 2 ms.
-        AtomicLong readings = new AtomicLong();
-        StoreCatchUpClock clock =
-                new StoreCatchUpClock(
-                        Clock.fixed(OWN, ZoneOffset.UTC),
-                        () -> {
-                            long roundTrip = readings.getAndIncrement() == 0 ? 50 : 2;
-                            nanos.addAndGet(Duration.ofMillis(roundTrip).toNanos());
-                            return OWN;
-                        },
-                        nanos::get);
+        store.set(OWN);
+        firstRoundTripMillis.set(50);
+        StoreCatchUpClock clock = clock();
 
         clock.measure();
 
@@ -93,18 +97,9 @@ class StoreCatchUpClockTests {
 
     @Test
     void oneFailedReadingOfThreeLeavesTheOthers() {
-        AtomicLong readings = new AtomicLong();
-        StoreCatchUpClock clock =
-                new StoreCatchUpClock(
-                        Clock.fixed(OWN, ZoneOffset.UTC),
-                        () -> {
-                            if (readings.getAndIncrement() == 0) {
-                                throw new IllegalStateException("timed out");
-                            }
-                            nanos.addAndGet(Duration.ofMillis(2).toNanos());
-                            return OWN.plusSeconds(5);
-                        },
-                        nanos::get);
+        store.set(OWN.plusSeconds(5));
+        firstFails.set(true);
+        StoreCatchUpClock clock = clock();
 
         assertThat(clock.measure()).isTrue();
 
