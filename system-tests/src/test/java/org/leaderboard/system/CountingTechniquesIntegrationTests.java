@@ -160,8 +160,9 @@ class CountingTechniquesIntegrationTests {
                         "Europe/Paris",
                         "bucketSeconds",
                         60));
+        Instant today =
+                PeriodClearance.awaitClearOfBoundary(Period.DAILY, paris, Duration.ofMinutes(1));
         Instant now = Instant.now();
-        Instant today = Period.DAILY.start(now, paris);
         Instant yesterday = Period.DAILY.start(today.minusSeconds(1), paris);
         castAt("daily", yesterday.plusSeconds(3600), "alice", 5);
         castAt("daily", today.minusSeconds(60), "bob", 2);

@@ -11,12 +11,14 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.leaderboard.model.board.Period;
 import org.leaderboard.testsupport.Boards;
 import org.leaderboard.testsupport.HttpJson;
 import org.openqa.selenium.By;
@@ -185,6 +187,8 @@ class LivePageIntegrationTests {
 
     @Test
     void aPeriodicBoardShowsItsCurrentPeriodAndTheOneBefore() {
+        PeriodClearance.awaitClearOfBoundary(
+                Period.DAILY, ZoneId.of("Europe/Paris"), Duration.ofMinutes(2));
         boards().create("daily-poll", Map.of("period", "DAILY", "timeZone", "Europe/Paris"));
         cast("daily-poll", "yes", 3, "no", 2);
 

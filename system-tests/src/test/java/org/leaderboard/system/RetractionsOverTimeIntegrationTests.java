@@ -86,7 +86,10 @@ class RetractionsOverTimeIntegrationTests {
     void retractingAVoteOfThePreviousPeriodChangesThatPeriodOnly() {
         String board = "hourly";
         create(Map.of("board", board, "period", "HOURLY", "writeWindowSeconds", 7200));
-        Instant thisHour = Period.HOURLY.start(Instant.now(), ZoneOffset.UTC);
+        // A cold query service starts below: the hour must not turn before the last question.
+        Instant thisHour =
+                PeriodClearance.awaitClearOfBoundary(
+                        Period.HOURLY, ZoneOffset.UTC, Duration.ofMinutes(2));
         Instant lastHalfPast = thisHour.minus(Duration.ofMinutes(30));
         UUID old = TimeUuids.voteIdAt(lastHalfPast);
         cast(board, old, "p", 5);
