@@ -133,7 +133,9 @@ class EventualViews implements DisposableBean {
             if (page == null) {
                 page = board.page(offset, limit, 0L);
                 // Its entries' JSON is written once for every answer from it.
-                page = page.withEntries(new SharedEntries(page.entries()));
+                if (!(page.entries() instanceof SharedEntries)) {
+                    page = page.withEntries(new SharedEntries(page.entries()));
+                }
                 if (pages.size() < MAX_PAGES) {
                     pages.putIfAbsent(key, page);
                 }

@@ -19,6 +19,7 @@ import org.leaderboard.query.rank.MergedStandings;
  *
  * @param snapshotCutoff the snapshot holds every event before it; the tail every event from it on
  * @param tailEvents events read after the cutoff and replayed in memory
+ * @param pages the pages the board's earlier reads answered (null: none kept, a moment in the past)
  */
 record RankedBoard(
         String board,
@@ -26,7 +27,8 @@ record RankedBoard(
         long tailEvents,
         MergedStandings standings,
         Instant periodStart,
-        Instant asOf) {
+        Instant asOf,
+        PageMemo pages) {
 
     /** Invariant 7: the tally monoid makes snapshot (+) tail equal to a fold of all events. */
     static RankedBoard merge(String board, Snapshot snapshot, EventFold tail) {
@@ -52,7 +54,7 @@ record RankedBoard(
                                                 : snapshot.ranked().votersOf(user),
                                         tailTallies.voters(user)));
         return new RankedBoard(
-                board, snapshot.cutoff(), tail.events(), standings, periodStart, asOf);
+                board, snapshot.cutoff(), tail.events(), standings, periodStart, asOf, null);
     }
 
     private static long distinctVoters(HllSketch snapshot, HllSketch tail) {
@@ -76,7 +78,9 @@ record RankedBoard(
                 standings.totalUsers(),
                 offset,
                 limit,
-                standings.page(offset, limit),
+                pages == null
+                        ? standings.page(offset, limit)
+                        : pages.page(standings, offset, limit),
                 periodStart,
                 asOf,
                 stalenessMillis,
