@@ -1,5 +1,6 @@
 package org.leaderboard.query.query;
 
+import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +18,9 @@ import org.leaderboard.query.rank.MergedStandings;
  * page, it is not even built again. Only equal entries are shared, so an answer is always what its
  * own read's standings hold.
  *
+ * <p>A kept page holds its standings weakly: a page asked for once must not keep a ranking (and the
+ * snapshot under it) in memory after the board's reads have moved on to newer ones.
+ *
  * <p>Safe for any number of threads: each keeps a page it built itself, for its own standings.
  */
 final class PageMemo {
@@ -30,7 +34,7 @@ final class PageMemo {
     SharedEntries page(MergedStandings standings, int offset, int limit) {
         long key = ((long) offset << 32) | limit;
         Kept kept = pages.get(key);
-        if (kept != null && kept.standings() == standings) {
+        if (kept != null && kept.standings().get() == standings) {
             return kept.entries();
         }
         List<LeaderboardEntry> built = standings.page(offset, limit);
@@ -41,9 +45,9 @@ final class PageMemo {
         if (kept == null && pages.size() >= MAX_PAGES) {
             pages.clear();
         }
-        pages.put(key, new Kept(standings, entries));
+        pages.put(key, new Kept(new WeakReference<>(standings), entries));
         return entries;
     }
 
-    private record Kept(MergedStandings standings, SharedEntries entries) {}
+    private record Kept(WeakReference<MergedStandings> standings, SharedEntries entries) {}
 }
