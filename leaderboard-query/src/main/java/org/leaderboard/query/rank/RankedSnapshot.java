@@ -324,6 +324,12 @@ public final class RankedSnapshot implements RankedUsers {
         return aside == null ? Tally.EMPTY : aside.tally();
     }
 
+    /** The tally of a user not ranked here: kept aside (a retraction), else empty. */
+    public Tally unrankedTally(String user) {
+        Unranked aside = unranked.get(user);
+        return aside == null ? Tally.EMPTY : aside.tally();
+    }
+
     /** At a known position, the tally is read there: no second search. */
     @Override
     public Tally tallyOf(String user, int position) {

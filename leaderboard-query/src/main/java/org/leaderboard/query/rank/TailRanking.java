@@ -78,10 +78,13 @@ public final class TailRanking {
         final Map<String, Integer> byUser;
         int count;
 
-        /** The user's snapshot position (-1: not ranked there) and whole snapshot tally. */
+        /**
+         * The user's snapshot position (-1: not ranked there). Its whole snapshot tally is read
+         * from there when asked ({@link #baseTally}), not kept: a newer head gives hundreds of
+         * thousands of users a slot at once, and a kept tally each was that many objects more for
+         * the young collections to copy.
+         */
         int[] basePosition;
-
-        final RefColumn.Edit<Tally> baseTally = RefColumn.<Tally>empty().edit();
 
         /**
          * The last ranking key the user was placed with, and how many snapshot users rank before it
@@ -133,14 +136,19 @@ public final class TailRanking {
                 changedKey = Arrays.copyOf(changedKey, length);
                 changedBefore = filled(Arrays.copyOf(changedBefore, length), created);
             }
-            int position = base.position(user);
-            basePosition[created] = position;
-            // Its whole snapshot tally, unranked part included: a snapshot may hold a user with
-            // no counted vote whose tally still counts (a retraction).
-            baseTally.set(created, position >= 0 ? base.tally(position) : base.tallyOf(user));
+            basePosition[created] = base.position(user);
             byUser.put(user, created);
             count++;
             return created;
+        }
+
+        /**
+         * The whole snapshot tally of {@code user} in {@code slot}, unranked part included: a
+         * snapshot may hold a user with no counted vote whose tally still counts (a retraction).
+         */
+        Tally baseTally(int slot, String user, RankedSnapshot base) {
+            int position = basePosition[slot];
+            return position >= 0 ? base.tally(position) : base.unrankedTally(user);
         }
 
         /**
@@ -298,7 +306,7 @@ public final class TailRanking {
                         new Placed(
                                 slot,
                                 position,
-                                merged != null ? merged : slots.baseTally.get(slot));
+                                merged != null ? merged : slots.baseTally(slot, user, base));
                 placed.put(user, found);
             }
             return found;
@@ -432,7 +440,7 @@ public final class TailRanking {
             if (before == null) {
                 // First touched: its whole snapshot tally is the start, and its snapshot place
                 // is left.
-                before = slots.baseTally.get(slot);
+                before = slots.baseTally(slot, user, base);
                 int position = slots.basePosition[slot];
                 if (position >= 0) {
                     newlyRemoved[removals++] = position;
@@ -442,11 +450,11 @@ public final class TailRanking {
             merged.set(slot, now);
             voters.set(slot, union(voters.get(slot), delta.voters(user)));
             if (now.hasVotes()) {
-                fresh.add(new Changed(user, now, slot, kind.rankKey(now)));
+                fresh.add(new Changed(user, now, slot, kind.rankKey(now), 0));
             }
         }
         int slotCount = slots.count;
-        fresh.sort(Changed.ORDER);
+        IdPrefixes.sort(fresh, Changed::user, Changed::withPrefix, Changed.ORDER);
         int[] droppedSorted = Arrays.copyOf(dropped, drops);
         Arrays.sort(droppedSorted);
         return mergeChanged(
@@ -565,15 +573,17 @@ public final class TailRanking {
 
     /**
      * A user the newest delta touched, with a counted vote, in its slot, with its tally's ranking
-     * key (computed once, not at every comparison of the sort).
+     * key (computed once, not at every comparison of the sort) and, in a large delta, its id's
+     * {@link IdPrefixes} key.
      */
-    private record Changed(String user, Tally tally, int slot, long key) {
+    private record Changed(String user, Tally tally, int slot, long key, long prefix) {
 
         /** Ranking order: higher key first, then user id. */
         static final java.util.Comparator<Changed> ORDER =
-                (a, b) -> {
-                    int byKey = Long.compare(b.key, a.key);
-                    return byKey != 0 ? byKey : a.user.compareTo(b.user);
-                };
+                (a, b) -> IdPrefixes.compare(a.key, a.prefix, a.user, b.key, b.prefix, b.user);
+
+        Changed withPrefix(long prefix) {
+            return new Changed(user, tally, slot, key, prefix);
+        }
     }
 }
