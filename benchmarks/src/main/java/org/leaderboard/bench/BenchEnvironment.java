@@ -114,7 +114,9 @@ final class BenchEnvironment implements AutoCloseable {
                                 "--api.security.keys[0].roles=ADMIN",
                                 // The tail's lags the harness's own writes and figures use.
                                 "--query.tail.held-lag=" + TailLags.HELD_LAG.toMillis() + "ms",
-                                "--writer.late-after=" + TailLags.LATE_AFTER.toMillis() + "ms"));
+                                "--writer.late-after=" + TailLags.LATE_AFTER.toMillis() + "ms",
+                                "--writer.progress.enabled=" + TailLags.WRITER_PROGRESS,
+                                "--query.tail.writer-progress=" + TailLags.WRITER_PROGRESS));
         // A fixed heap touched at start, as the Kubernetes manifests run the services: with only
         // -Xmx, G1 sizes the heap as it goes, and during scenario 6's strong top-100 queries a
         // quarter of the query service's CPU samples were the kernel zeroing heap pages touched

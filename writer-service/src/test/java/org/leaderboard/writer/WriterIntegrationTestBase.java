@@ -63,6 +63,9 @@ abstract class WriterIntegrationTestBase {
         TestCassandra.shared()
                 .springProperties(KEYSPACE)
                 .forEach((k, v) -> registry.add(k, () -> v));
+        // The progress mark reads the clock every few milliseconds, and these tests move the clock
+        // at its next reading (ProgressMarksIntegrationTests cover the mark).
+        registry.add("writer.progress.enabled", () -> "false");
         apiKey(registry, 0, "test-admin", ADMIN_KEY, "ADMIN");
         apiKey(registry, 1, "test-voter", VOTER_KEY, "VOTER");
         apiKey(registry, 2, "test-reader", READER_KEY, "READER");

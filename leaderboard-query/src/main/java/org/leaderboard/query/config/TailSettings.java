@@ -48,9 +48,13 @@ public record TailSettings(
         boolean countHeldRows,
         int rankApartFromUsers,
         Duration newerHeadAfter,
-        Duration headCheckInterval) {
+        Duration headCheckInterval,
+        Boolean writerProgress) {
 
     public TailSettings {
+        if (writerProgress == null) {
+            writerProgress = true;
+        }
         if (settledMargin == null || settledMargin.isNegative()) {
             throw new IllegalArgumentException(
                     "query.tail.settled-margin must be zero or positive, was " + settledMargin);

@@ -392,7 +392,8 @@ class BoardReader implements DisposableBean {
                             tailSettings.settledMargin(),
                             tailSettings.heldLag(),
                             tailSettings.lateMarkLag(),
-                            tailSettings.countHeldRows());
+                            tailSettings.countHeldRows(),
+                            tailSettings.writerProgress());
             this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);
             this.askedAt = clock.instant();
         }

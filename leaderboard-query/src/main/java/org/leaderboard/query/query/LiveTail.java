@@ -22,6 +22,7 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LateMark;
 import org.leaderboard.model.cassandra.StoredEvent;
+import org.leaderboard.model.cassandra.WriterProgress;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.TimeUuids;
 
@@ -74,6 +75,19 @@ final class LiveTail {
     /** Marked events looked up in a slice's ids one scan each; more make a set of the ids. */
     private static final int LINEAR_LOOKUPS = 32;
 
+    /**
+     * An ask for the writers' progress that took longer than this is not used: writers wait at
+     * least twice this after registering before they read the others' marks.
+     */
+    static final Duration PROGRESS_ASK_WITHIN = Duration.ofMillis(250);
+
+    /**
+     * Reads ask for the writers' progress at most this often: an ask is one more request to the
+     * replicas (about a tenth of a read's), and a mark 20 ms older holds about 20 ms of rows fewer
+     * (about 100 rows at 5,000 votes/s, which cost the replicas less than the request).
+     */
+    static final Duration PROGRESS_ASK_EVERY = Duration.ofMillis(20);
+
     /** Slices shorter than this are extended by the next read instead of starting another. */
     private static final Duration SLICE = Duration.ofSeconds(1);
 
@@ -83,6 +97,7 @@ final class LiveTail {
     private final Duration heldLag;
     private final Duration lateMarkLag;
     private final boolean countHeldRows;
+    private final boolean followProgress;
     private final Map<Partition, PartitionState> partitions = new HashMap<>();
     private final Map<Instant, BucketMarks> bucketMarks = new HashMap<>();
 
@@ -95,6 +110,17 @@ final class LiveTail {
      */
     private Tallies stable;
 
+    /**
+     * The latest ask for the writers' progress (null: none yet), when it started, and the lowest
+     * mark of the latest ask that completed in time: reads hold the rows up to it (see {@link
+     * #heldBefore}). No read waits for an ask; a mark stays true once read, so an older one only
+     * holds fewer rows.
+     */
+    private CompletableFuture<SeenProgress> progress;
+
+    private long progressAskedAt;
+    private SeenProgress seenProgress;
+
     LiveTail(
             BoardSettings board,
             EventFolds events,
@@ -102,7 +128,24 @@ final class LiveTail {
             Duration heldLag,
             Duration lateMarkLag,
             boolean countHeldRows) {
+        this(board, events, settledMargin, heldLag, lateMarkLag, countHeldRows, false);
+    }
+
+    /**
+     * @param followProgress hold the rows up to the writers' lowest progress mark ({@code
+     *     writer_progress}) when every writer has one, instead of only up to {@code heldLag} before
+     *     "now"
+     */
+    LiveTail(
+            BoardSettings board,
+            EventFolds events,
+            Duration settledMargin,
+            Duration heldLag,
+            Duration lateMarkLag,
+            boolean countHeldRows,
+            boolean followProgress) {
         this.board = board;
+        this.followProgress = followProgress;
         this.lateMarkLag = lateMarkLag;
         this.countHeldRows = countHeldRows;
         this.events = events;
@@ -120,7 +163,17 @@ final class LiveTail {
         // Whole milliseconds, the resolution of vote times and of the slices' bounds.
         Instant settledBefore =
                 now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
-        Instant readBefore = now.minus(heldLag).truncatedTo(ChronoUnit.MILLIS);
+        Instant readBefore = heldBefore(now);
+        long asking = System.nanoTime();
+        if (followProgress
+                && (progress == null
+                        || progress.isDone()
+                                && asking - progressAskedAt >= PROGRESS_ASK_EVERY.toNanos())) {
+            progressAskedAt = asking;
+            progress =
+                    events.writerProgress()
+                            .handle((writers, failure) -> SeenProgress.of(writers, asking));
+        }
         Instant marksFrom = now.minus(lateMarkLag).truncatedTo(ChronoUnit.MILLIS);
         List<Instant> buckets = board.buckets().startsBetween(cutoff, until);
         // The marks are asked for while the new rows are read: only those with ids from shortly
@@ -186,6 +239,65 @@ final class LiveTail {
         }
         bucketMarks.putAll(asked);
         return commit(reads, rebuilt);
+    }
+
+    /**
+     * Where the held range ends after this read: rows from there on are read again by the next one.
+     * An event with an older time that this read does not see is one its writer marks late before
+     * acknowledging it, for either of two reasons, whichever holds the more rows:
+     *
+     * <ul>
+     *   <li>its write completed more than {@code writer.late-after} after its time: the range ends
+     *       {@code heldLag} before "now", which exceeds that by the clocks' difference;
+     *   <li>its time is below its writer's progress mark, and the mark was stored before the last
+     *       read asked for it ({@link SeenProgress}): a writer marks every event it stamped below
+     *       its mark whose write completes after the writer set it. Only the writers the last read
+     *       found count, so a writer that registers later takes its events' times from at least the
+     *       highest mark of the others (the writer's registration), and a writer whose row may have
+     *       expired marks all its events until it has registered again.
+     * </ul>
+     */
+    private Instant heldBefore(Instant now) {
+        Instant byLag = now.minus(heldLag).truncatedTo(ChronoUnit.MILLIS);
+        SeenProgress asked = progress == null ? null : progress.getNow(null);
+        if (asked != null) {
+            seenProgress = asked;
+        }
+        SeenProgress seen = seenProgress;
+        if (seen == null) {
+            return byLag;
+        }
+        Instant byProgress = seen.lowest().isAfter(now) ? now : seen.lowest();
+        return byProgress.isAfter(byLag) ? byProgress.truncatedTo(ChronoUnit.MILLIS) : byLag;
+    }
+
+    /**
+     * The lowest progress mark of the writers an ask found, or null: no writer (a writer that
+     * registers must find the others' marks, and there are none to start from), a failed ask, or an
+     * ask that took longer than {@link #PROGRESS_ASK_WITHIN}. A writer waits twice that after its
+     * row is stored before it reads the others' marks for its registration, so that any read which
+     * did not find its row has completed by then, and the marks that read found are among those the
+     * writer reads ({@code writer.progress.register-wait}).
+     */
+    private record SeenProgress(Instant lowest) {
+
+        static SeenProgress of(List<WriterProgress> writers, long askedAt) {
+            if (writers == null
+                    || writers.isEmpty()
+                    || System.nanoTime() - askedAt > PROGRESS_ASK_WITHIN.toNanos()) {
+                return null;
+            }
+            Instant lowest = null;
+            for (WriterProgress writer : writers) {
+                if (writer.lowMark() == null) {
+                    return null;
+                }
+                if (lowest == null || writer.lowMark().isBefore(lowest)) {
+                    lowest = writer.lowMark();
+                }
+            }
+            return new SeenProgress(lowest);
+        }
     }
 
     /** What this tail has seen of a bucket's late marks (none asked yet: from now on). */

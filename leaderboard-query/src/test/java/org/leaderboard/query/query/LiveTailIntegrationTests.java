@@ -565,6 +565,86 @@ class LiveTailIntegrationTests {
                         });
     }
 
+    /**
+     * Following the writers' progress, a read holds the rows up to the lowest mark the read before
+     * it found, not only up to the held lag before its "now": a row stored afterwards behind that
+     * mark, without a late mark (which its writer would have written, since its time is below the
+     * writer's mark), is not looked for, and the next reads are sent only the rows from the mark
+     * on.
+     */
+    @Test
+    void followingProgressARowIsHeldFromTheWritersLowestMarkOn() {
+        SESSION.execute("TRUNCATE writer_progress");
+        BoardSettings board = board("progress");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true);
+        Instant readAt = now.plusSeconds(30);
+        progress(readAt.minusMillis(20), readAt.minusMillis(5));
+        vote(board, "alice", 1, readAt.minusMillis(300));
+        vote(board, "bob", 1, readAt.minusMillis(10));
+
+        read(tail, board, readAt);
+        awaitTheAsk();
+        read(tail, board, readAt.plusMillis(1));
+        vote(board, "carol", 1, readAt.minusMillis(100));
+        awaitTheAsk();
+        LiveTail.Read third =
+                tail.read(board.epoch(), readAt.plusMillis(2), readAt.plusSeconds(10));
+
+        assertThat(third.rowsSent()).as("bob's row alone, from the lowest mark on").isEqualTo(1);
+        assertThat(LiveTail.fold(third).events()).isEqualTo(2);
+        assertThat(LiveTail.fold(third).tallies().get("carol").count()).isZero();
+        assertThat(
+                        read(
+                                        new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false),
+                                        board,
+                                        readAt)
+                                .events())
+                .as("a reader holding by its lag alone reads it")
+                .isEqualTo(3);
+    }
+
+    /** With no writer's row the held lag alone decides, as without following progress. */
+    @Test
+    void followingProgressWithNoWriterRowTheHeldLagDecides() {
+        SESSION.execute("TRUNCATE writer_progress");
+        BoardSettings board = board("no-progress");
+        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true);
+        Instant readAt = now.plusSeconds(30);
+        vote(board, "alice", 1, readAt.minusMillis(300));
+
+        read(tail, board, readAt);
+        awaitTheAsk();
+        read(tail, board, readAt.plusMillis(1));
+        vote(board, "carol", 1, readAt.minusMillis(100));
+        awaitTheAsk();
+        EventFold third = read(tail, board, readAt.plusMillis(2));
+
+        assertThat(third.events()).isEqualTo(2);
+        assertThat(third.tallies().get("carol").sum()).isEqualTo(1);
+    }
+
+    /**
+     * Lets a read's ask for the writers' marks complete (no read waits for it; the next one uses it
+     * if it has).
+     */
+    private static void awaitTheAsk() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Rows of {@code writer_progress} as writers store them, one per mark. */
+    private static void progress(Instant... marks) {
+        for (Instant mark : marks) {
+            SESSION.execute(
+                    "INSERT INTO writer_progress (part, writer, low_mark) VALUES (0, ?, ?)",
+                    java.util.UUID.randomUUID(),
+                    mark);
+        }
+    }
+
     /** A tail that follows the marks, reading through {@code session}. */
     private static LiveTail tailOver(CqlSession session, BoardSettings board) {
         return new LiveTail(

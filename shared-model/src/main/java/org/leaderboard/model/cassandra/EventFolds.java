@@ -86,6 +86,11 @@ public final class EventFolds {
         return events.lateMarksSince(board, bucket, from);
     }
 
+    /** Every running writer's progress (see {@link VoteEventDao#writerProgress}). */
+    public CompletableFuture<List<WriterProgress>> writerProgress() {
+        return events.writerProgress();
+    }
+
     /**
      * The stored rows of the given events of one partition, read by key, {@value #EVENTS_BY_KEY}
      * ids to a request.

@@ -42,6 +42,7 @@ public final class VoteEventDao {
     private final PreparedStatement countPartitionRange;
     private final PreparedStatement selectEvents;
     private final PreparedStatement selectMarksSince;
+    private final PreparedStatement selectProgress;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
         String keyspace = Tables.keyspaceOf(session);
@@ -88,6 +89,13 @@ public final class VoteEventDao {
                                 .isEqualTo(bindMarker())
                                 .whereColumn("mark_id")
                                 .isGreaterThanOrEqualTo(bindMarker())
+                                .build());
+        this.selectProgress =
+                session.prepare(
+                        selectFrom(keyspace, "writer_progress")
+                                .columns("writer", "low_mark")
+                                .whereColumn("part")
+                                .isEqualTo(bindMarker())
                                 .build());
     }
 
@@ -247,6 +255,31 @@ public final class VoteEventDao {
                                 .bind(board.board(), bucket, Uuids.startOf(from.toEpochMilli()))
                                 .setConsistencyLevel(consistency.read()))
                 .thenCompose(page -> collectMarks(page, new ArrayList<>()))
+                .toCompletableFuture();
+    }
+
+    /**
+     * Every running writer's progress (see the {@code writer_progress} table): a writer's row is
+     * there from its registration until its lease runs out without being renewed.
+     */
+    public CompletableFuture<List<WriterProgress>> writerProgress() {
+        return session.executeAsync(
+                        selectProgress
+                                .bind(WriterProgress.PART)
+                                .setConsistencyLevel(consistency.read()))
+                .thenApply(
+                        page -> {
+                            if (page.hasMorePages()) {
+                                // Writers are a few dozen at most; a reader must see them all.
+                                throw new IllegalStateException(
+                                        "writer_progress holds more rows than one page");
+                            }
+                            List<WriterProgress> all = new ArrayList<>();
+                            for (Row row : page.currentPage()) {
+                                all.add(new WriterProgress(row.getUuid(0), row.getInstant(1)));
+                            }
+                            return all;
+                        })
                 .toCompletableFuture();
     }
 

@@ -45,6 +45,8 @@ class GroupCommit {
 
     /** Completes when the vote is stored, fails when its batch was not confirmed. */
     CompletableFuture<Void> append(BoardSettings board, VoteCastEvent event, Instant now) {
+        // The progress mark waits for the vote from now on, however long it waits its turn.
+        events.willWrite(event.voteId());
         Pending pending = new Pending(new VoteEventWriter.Append(board, event, now));
         List<Pending> group;
         synchronized (waiting) {

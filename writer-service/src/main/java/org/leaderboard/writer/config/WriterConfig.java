@@ -11,7 +11,10 @@ import org.leaderboard.storebeans.SharedStoreBeans;
 import org.leaderboard.writer.store.BoardWriter;
 import org.leaderboard.writer.store.ClaimWriter;
 import org.leaderboard.writer.store.LateEventMarks;
+import org.leaderboard.writer.store.ProgressMarks;
 import org.leaderboard.writer.store.VoteEventWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.cassandra.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,6 +27,8 @@ import org.springframework.context.annotation.Import;
 @Configuration(proxyBeanMethods = false)
 @Import(SharedStoreBeans.class)
 class WriterConfig {
+
+    private static final Logger log = LoggerFactory.getLogger(WriterConfig.class);
 
     /**
      * Bounds the requests the driver puts on one connection: with the in-flight bound of the web
@@ -63,16 +68,58 @@ class WriterConfig {
         return settings.consistency();
     }
 
+    /**
+     * This writer's progress mark ({@link ProgressMarks}), registered before the writer takes votes
+     * (about {@code writer.progress.register-wait}); until it is, every event is marked late.
+     */
+    @Bean(destroyMethod = "close")
+    ProgressMarks progressMarks(
+            ProgressSettings progress,
+            WriterSettings settings,
+            CqlSession session,
+            Consistency consistency,
+            Clock clock)
+            throws InterruptedException {
+        ProgressMarks marks =
+                new ProgressMarks(
+                        ProgressMarks.storeOn(session, consistency),
+                        clock,
+                        System::nanoTime,
+                        progress.lag(),
+                        settings.lateAfter(),
+                        progress.lease(),
+                        progress.registerWait());
+        if (progress.enabled()) {
+            marks.start(progress.interval());
+            if (!marks.awaitRegistered(progress.registerWait().multipliedBy(2).plusSeconds(5))) {
+                log.warn(
+                        "writer progress: not registered yet; every event is marked late until"
+                                + " it is");
+            }
+        }
+        return marks;
+    }
+
     @Bean
-    VoteEventWriter voteEventWriter(CqlSession session, Consistency consistency) {
-        return new VoteEventWriter(session, consistency);
+    VoteEventWriter voteEventWriter(
+            CqlSession session, Consistency consistency, ProgressMarks progress) {
+        return new VoteEventWriter(session, consistency, progress);
     }
 
     @Bean
     LateEventMarks lateEventMarks(
-            CqlSession session, Consistency consistency, WriterSettings settings, Clock clock) {
+            CqlSession session,
+            Consistency consistency,
+            WriterSettings settings,
+            Clock clock,
+            ProgressMarks progress) {
         return new LateEventMarks(
-                session, consistency, settings.lateAfter(), settings.lateMarkWithin(), clock);
+                session,
+                consistency,
+                settings.lateAfter(),
+                settings.lateMarkWithin(),
+                clock,
+                progress);
     }
 
     @Bean

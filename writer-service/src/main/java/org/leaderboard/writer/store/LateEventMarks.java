@@ -51,6 +51,7 @@ public final class LateEventMarks {
     private final Duration lateAfter;
     private final Duration markWithin;
     private final Clock clock;
+    private final ProgressMarks progress;
     private final PreparedStatement insert;
 
     public LateEventMarks(
@@ -59,7 +60,22 @@ public final class LateEventMarks {
             Duration lateAfter,
             Duration markWithin,
             Clock clock) {
+        this(session, consistency, lateAfter, markWithin, clock, null);
+    }
+
+    /**
+     * @param progress this writer's progress mark (null: none): an event stamped below it, or any
+     *     event while the writer is not registered, is marked too
+     */
+    public LateEventMarks(
+            CqlSession session,
+            Consistency consistency,
+            Duration lateAfter,
+            Duration markWithin,
+            Clock clock,
+            ProgressMarks progress) {
         this.session = session;
+        this.progress = progress;
         this.consistency = consistency;
         this.lateAfter = lateAfter;
         this.markWithin = markWithin;
@@ -76,9 +92,19 @@ public final class LateEventMarks {
                                 .build());
     }
 
-    /** Whether an event whose writes completed at {@code completedAt} must be marked. */
+    /**
+     * Whether an event whose writes completed at {@code completedAt} must be marked: it completed
+     * more than {@code lateAfter} after its time, or this writer's progress mark says so ({@link
+     * ProgressMarks#mustMark}). Either way its write is no longer waited for by the mark.
+     */
     public boolean isLate(UUID eventId, Instant completedAt) {
-        return Duration.between(TimeUuids.timeOf(eventId), completedAt).compareTo(lateAfter) > 0;
+        boolean late =
+                Duration.between(TimeUuids.timeOf(eventId), completedAt).compareTo(lateAfter) > 0;
+        if (progress != null) {
+            late |= progress.mustMark(eventId);
+            progress.done(eventId);
+        }
+        return late;
     }
 
     /**

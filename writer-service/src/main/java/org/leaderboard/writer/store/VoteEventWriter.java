@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.api.VoteCastEvent;
@@ -44,9 +45,19 @@ public final class VoteEventWriter {
     private final Consistency consistency;
     private final PreparedStatement insert;
     private final PreparedStatement insertRetraction;
+    private final ProgressMarks progress;
 
     public VoteEventWriter(CqlSession session, Consistency consistency) {
+        this(session, consistency, null);
+    }
+
+    /**
+     * @param progress this writer's progress mark (null: none), which waits for every write started
+     *     here until it completes ({@link ProgressMarks#writing})
+     */
+    public VoteEventWriter(CqlSession session, Consistency consistency, ProgressMarks progress) {
         String keyspace = Tables.keyspaceOf(session);
+        this.progress = progress;
         this.session = session;
         this.consistency = consistency;
         this.insert = session.prepare(eventRow(keyspace).usingTimestamp(bindMarker()).build());
@@ -72,7 +83,31 @@ public final class VoteEventWriter {
 
     /** Appends one event. Idempotent, so the driver may retry it after a timeout. */
     public CompletionStage<Void> insert(BoardSettings board, VoteCastEvent event, Instant now) {
-        return execute(row(new Append(board, event, now)));
+        willWrite(event.voteId());
+        return tracked(event.voteId(), execute(row(new Append(board, event, now))));
+    }
+
+    /**
+     * An event's write is about to start or to wait its turn (the group commit's queue): the
+     * progress mark waits for it until it completes.
+     */
+    public void willWrite(UUID eventId) {
+        if (progress != null) {
+            progress.writing(eventId);
+        }
+    }
+
+    /** The mark stops waiting for a write that failed (one that completed is asked about). */
+    private CompletionStage<Void> tracked(UUID eventId, CompletionStage<Void> write) {
+        if (progress == null) {
+            return write;
+        }
+        return write.whenComplete(
+                (done, failure) -> {
+                    if (failure != null) {
+                        progress.done(eventId);
+                    }
+                });
     }
 
     /**
@@ -108,7 +143,7 @@ public final class VoteEventWriter {
     }
 
     /** A row waiting for its batch, and the stage its caller holds. */
-    private record Queued(BoundStatement row, CompletableFuture<Void> stored) {}
+    private record Queued(UUID id, BoundStatement row, CompletableFuture<Void> stored) {}
 
     /**
      * Appends events of any boards (the writer's group commit of concurrent single votes): grouped
@@ -120,7 +155,9 @@ public final class VoteEventWriter {
         List<CompletionStage<Void>> stored = new ArrayList<>(appends.size());
         Map<List<Object>, List<Queued>> byPartition = new LinkedHashMap<>();
         for (Append append : appends) {
-            Queued queued = new Queued(row(append), new CompletableFuture<>());
+            willWrite(append.event().voteId());
+            Queued queued =
+                    new Queued(append.event().voteId(), row(append), new CompletableFuture<>());
             byPartition.computeIfAbsent(append.partition(), k -> new ArrayList<>()).add(queued);
             stored.add(queued.stored());
         }
@@ -130,8 +167,12 @@ public final class VoteEventWriter {
                         group.subList(from, Math.min(group.size(), from + MAX_ROWS_PER_BATCH));
                 execute(batchOf(part))
                         .whenComplete(
-                                (done, failure) ->
-                                        part.forEach(queued -> settle(queued.stored(), failure)));
+                                (done, failure) -> {
+                                    part.forEach(queued -> settle(queued.stored(), failure));
+                                    if (failure != null && progress != null) {
+                                        part.forEach(queued -> progress.done(queued.id()));
+                                    }
+                                });
             }
         }
         return stored;
@@ -160,17 +201,20 @@ public final class VoteEventWriter {
      */
     public CompletionStage<Void> insertRetraction(
             BoardSettings board, VoteRetractedEvent event, Instant now) {
-        return execute(
-                insertRetraction.bind(
-                        event.board(),
-                        board.buckets().floor(event.time()),
-                        Hashing.shardOf(event.retractionId(), board.shards()),
-                        event.retractionId(),
-                        event.user(),
-                        event.voter(),
-                        event.votes(),
-                        event.voteId(),
-                        firstWriteWins(now)));
+        willWrite(event.retractionId());
+        return tracked(
+                event.retractionId(),
+                execute(
+                        insertRetraction.bind(
+                                event.board(),
+                                board.buckets().floor(event.time()),
+                                Hashing.shardOf(event.retractionId(), board.shards()),
+                                event.retractionId(),
+                                event.user(),
+                                event.voter(),
+                                event.votes(),
+                                event.voteId(),
+                                firstWriteWins(now))));
     }
 
     private BoundStatement row(Append append) {
