@@ -317,11 +317,7 @@ public final class RankedSnapshot implements RankedUsers {
     @Override
     public Tally tallyOf(String user) {
         int position = position(user);
-        if (position >= 0) {
-            return tally(position);
-        }
-        Unranked aside = unranked.get(user);
-        return aside == null ? Tally.EMPTY : aside.tally();
+        return position >= 0 ? tally(position) : unrankedTally(user);
     }
 
     /** The tally of a user not ranked here: kept aside (a retraction), else empty. */
