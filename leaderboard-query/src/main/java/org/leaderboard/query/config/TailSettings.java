@@ -39,6 +39,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     answers, up to this much later. Each ask is a request to the replicas, one of about a dozen a
  *     read-your-writes read makes, so asking at every read (zero) costs the replicas about a tenth
  *     more per read when reads come often
+ * @param writerProgress hold the tail up to the writers' lowest progress mark (null: true)
+ * @param progressAskEvery how often a board's strong reads ask for the writers' progress marks
+ *     (null: 20 ms); the held range ends at the marks of the latest ask that completed, so a longer
+ *     interval sends each read that many milliseconds of rows more, and a shorter one makes more
+ *     requests
  */
 @ConfigurationProperties("query.tail")
 public record TailSettings(
@@ -49,11 +54,20 @@ public record TailSettings(
         int rankApartFromUsers,
         Duration newerHeadAfter,
         Duration headCheckInterval,
-        Boolean writerProgress) {
+        Boolean writerProgress,
+        Duration progressAskEvery) {
 
     public TailSettings {
         if (writerProgress == null) {
             writerProgress = true;
+        }
+        if (progressAskEvery == null) {
+            progressAskEvery = Duration.ofMillis(20);
+        }
+        if (progressAskEvery.isNegative()) {
+            throw new IllegalArgumentException(
+                    "query.tail.progress-ask-every must be zero or positive, was "
+                            + progressAskEvery);
         }
         if (settledMargin == null || settledMargin.isNegative()) {
             throw new IllegalArgumentException(

@@ -393,7 +393,8 @@ class BoardReader implements DisposableBean {
                             tailSettings.heldLag(),
                             tailSettings.lateMarkLag(),
                             tailSettings.countHeldRows(),
-                            tailSettings.writerProgress());
+                            tailSettings.writerProgress(),
+                            tailSettings.progressAskEvery());
             this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);
             this.askedAt = clock.instant();
         }

@@ -82,9 +82,8 @@ final class LiveTail {
     static final Duration PROGRESS_ASK_WITHIN = Duration.ofMillis(250);
 
     /**
-     * Reads ask for the writers' progress at most this often: an ask is one more request to the
-     * replicas (about a tenth of a read's), and a mark 20 ms older holds about 20 ms of rows fewer
-     * (about 100 rows at 5,000 votes/s, which cost the replicas less than the request).
+     * The default of how often reads ask for the writers' progress ({@code
+     * query.tail.progress-ask-every}).
      */
     static final Duration PROGRESS_ASK_EVERY = Duration.ofMillis(20);
 
@@ -98,6 +97,7 @@ final class LiveTail {
     private final Duration lateMarkLag;
     private final boolean countHeldRows;
     private final boolean followProgress;
+    private final long progressAskEveryNanos;
     private final Map<Partition, PartitionState> partitions = new HashMap<>();
     private final Map<Instant, BucketMarks> bucketMarks = new HashMap<>();
 
@@ -128,13 +128,24 @@ final class LiveTail {
             Duration heldLag,
             Duration lateMarkLag,
             boolean countHeldRows) {
-        this(board, events, settledMargin, heldLag, lateMarkLag, countHeldRows, false);
+        this(
+                board,
+                events,
+                settledMargin,
+                heldLag,
+                lateMarkLag,
+                countHeldRows,
+                false,
+                PROGRESS_ASK_EVERY);
     }
 
     /**
      * @param followProgress hold the rows up to the writers' lowest progress mark ({@code
      *     writer_progress}) when every writer has one, instead of only up to {@code heldLag} before
      *     "now"
+     * @param progressAskEvery reads ask for the writers' progress at most this often: each ask is
+     *     one more request to the replicas, and the held range ends at the mark of the latest ask
+     *     that completed, so a longer interval sends each read more rows again
      */
     LiveTail(
             BoardSettings board,
@@ -143,9 +154,11 @@ final class LiveTail {
             Duration heldLag,
             Duration lateMarkLag,
             boolean countHeldRows,
-            boolean followProgress) {
+            boolean followProgress,
+            Duration progressAskEvery) {
         this.board = board;
         this.followProgress = followProgress;
+        this.progressAskEveryNanos = progressAskEvery.toNanos();
         this.lateMarkLag = lateMarkLag;
         this.countHeldRows = countHeldRows;
         this.events = events;
@@ -168,7 +181,7 @@ final class LiveTail {
         if (followProgress
                 && (progress == null
                         || progress.isDone()
-                                && asking - progressAskedAt >= PROGRESS_ASK_EVERY.toNanos())) {
+                                && asking - progressAskedAt >= progressAskEveryNanos)) {
             progressAskedAt = asking;
             progress =
                     events.writerProgress()

@@ -576,7 +576,8 @@ class LiveTailIntegrationTests {
     void followingProgressARowIsHeldFromTheWritersLowestMarkOn() {
         SESSION.execute("TRUNCATE writer_progress");
         BoardSettings board = board("progress");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true);
+        LiveTail tail =
+                new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ZERO);
         Instant readAt = now.plusSeconds(30);
         progress(readAt.minusMillis(20), readAt.minusMillis(5));
         vote(board, "alice", 1, readAt.minusMillis(300));
@@ -604,7 +605,8 @@ class LiveTailIntegrationTests {
     void followingProgressWithNoWriterRowTheHeldLagDecides() {
         SESSION.execute("TRUNCATE writer_progress");
         BoardSettings board = board("no-progress");
-        LiveTail tail = new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true);
+        LiveTail tail =
+                new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ZERO);
         Instant readAt = now.plusSeconds(30);
         vote(board, "alice", 1, readAt.minusMillis(300));
 
@@ -613,6 +615,52 @@ class LiveTailIntegrationTests {
 
         assertThat(third.events()).isEqualTo(2);
         assertThat(third.tallies().get("carol").sum()).isEqualTo(1);
+    }
+
+    /**
+     * Reads ask for the writers' marks at most every {@code query.tail.progress-ask-every}: a
+     * reader that asks at most hourly goes on holding by the mark its first read found after the
+     * writer's mark has moved, and is sent bob's row again at every read, while one that may ask at
+     * every read holds it from the second ask on.
+     */
+    @Test
+    void followingProgressReadsAskForTheMarksAtMostEveryInterval() {
+        SESSION.execute("TRUNCATE writer_progress");
+        BoardSettings hourly = board("ask-hourly");
+        BoardSettings everyRead = board("ask-every-read");
+        LiveTail askingHourly =
+                new LiveTail(
+                        hourly, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ofHours(1));
+        LiveTail askingEveryRead =
+                new LiveTail(everyRead, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ZERO);
+        Instant readAt = now.plusSeconds(30);
+        Instant cutoff = hourly.epoch();
+        java.util.UUID writer = java.util.UUID.randomUUID();
+        progress(writer, readAt.minusMillis(200));
+        vote(hourly, "bob", 1, readAt.minusMillis(100));
+        vote(everyRead, "bob", 1, readAt.minusMillis(100));
+
+        for (LiveTail tail : List.of(askingHourly, askingEveryRead)) {
+            tail.read(cutoff, readAt, readAt.plusSeconds(10));
+        }
+        awaitTheAsk();
+        progress(writer, readAt.minusMillis(5));
+        // The second read asks again if it may; the third holds by what that ask found.
+        for (int read = 1; read <= 2; read++) {
+            for (LiveTail tail : List.of(askingHourly, askingEveryRead)) {
+                tail.read(cutoff, readAt.plusMillis(read), readAt.plusSeconds(10));
+            }
+            awaitTheAsk();
+        }
+        LiveTail.Read hourlyFourth =
+                askingHourly.read(cutoff, readAt.plusMillis(3), readAt.plusSeconds(10));
+        LiveTail.Read everyReadFourth =
+                askingEveryRead.read(cutoff, readAt.plusMillis(3), readAt.plusSeconds(10));
+
+        assertThat(hourlyFourth.rowsSent()).as("held from the first ask's mark").isEqualTo(1);
+        assertThat(everyReadFourth.rowsSent()).as("held from the moved mark").isZero();
+        assertThat(LiveTail.fold(hourlyFourth).events()).isEqualTo(1);
+        assertThat(LiveTail.fold(everyReadFourth).events()).isEqualTo(1);
     }
 
     /**
@@ -640,13 +688,18 @@ class LiveTailIntegrationTests {
         }
     }
 
+    /** The row of {@code writer}, stored or moved to {@code mark}. */
+    private static void progress(java.util.UUID writer, Instant mark) {
+        SESSION.execute(
+                "INSERT INTO writer_progress (part, writer, low_mark) VALUES (0, ?, ?)",
+                writer,
+                mark);
+    }
+
     /** Rows of {@code writer_progress} as writers store them, one per mark. */
     private static void progress(Instant... marks) {
         for (Instant mark : marks) {
-            SESSION.execute(
-                    "INSERT INTO writer_progress (part, writer, low_mark) VALUES (0, ?, ?)",
-                    java.util.UUID.randomUUID(),
-                    mark);
+            progress(java.util.UUID.randomUUID(), mark);
         }
     }
 
