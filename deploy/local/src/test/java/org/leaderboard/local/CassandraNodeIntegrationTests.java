@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.leaderboard.model.cassandra.Schema;
@@ -41,5 +43,55 @@ class CassandraNodeIntegrationTests {
             node.stop();
         }
         System.out.println("Cassandra first start took " + startup.toMillis() + " ms");
+    }
+
+    /**
+     * The event table of a keyspace made by an earlier version (Cassandra's default size tiers)
+     * gets tiers down to 1 MiB when the schema is applied again, as an upgrade does; and applying
+     * the schema to an up-to-date keyspace is no schema change at all, so that every deploy's
+     * schema job and every test's keyspace can apply it freely.
+     */
+    @Test
+    void anEarlierKeyspaceGetsTheEventTablesTiersAndApplyingAgainChangesNoSchema() {
+        NodeSpec spec =
+                NodeSpec.singleNode(
+                        directory, FreePorts.any(), FreePorts.any(), FreePorts.any(), "512m");
+        CassandraNode node = new CassandraNode(spec);
+        node.start(Duration.ofMinutes(2));
+        try (CqlSession session = Sessions.connect(spec.contactPoint(), null)) {
+            session.execute(
+                    "CREATE KEYSPACE earlier WITH replication = " + Schema.SINGLE_NODE_REPLICATION);
+            session.execute(
+                    "CREATE TABLE earlier.vote_events (board text, bucket timestamp, shard int,"
+                            + " vote_id timeuuid, user_id text, voter_id text, votes int,"
+                            + " retracts timeuuid, PRIMARY KEY ((board, bucket, shard), vote_id))"
+                            + " WITH CLUSTERING ORDER BY (vote_id ASC)");
+            assertThat(compactionOfEvents(session)).doesNotContainKey("min_sstable_size");
+
+            Schema.apply(session, "earlier", Schema.SINGLE_NODE_REPLICATION);
+            assertThat(compactionOfEvents(session))
+                    .containsEntry(
+                            "class",
+                            "org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy")
+                    .containsEntry("min_sstable_size", "1048576");
+
+            UUID before = schemaVersion(session);
+            Schema.apply(session, "earlier", Schema.SINGLE_NODE_REPLICATION);
+            assertThat(schemaVersion(session)).isEqualTo(before);
+        } finally {
+            node.stop();
+        }
+    }
+
+    private static Map<String, String> compactionOfEvents(CqlSession session) {
+        return session.execute(
+                        "SELECT compaction FROM system_schema.tables WHERE keyspace_name ="
+                                + " 'earlier' AND table_name = 'vote_events'")
+                .one()
+                .getMap(0, String.class, String.class);
+    }
+
+    private static UUID schemaVersion(CqlSession session) {
+        return session.execute("SELECT schema_version FROM system.local").one().getUuid(0);
     }
 }

@@ -12,9 +12,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Applies {@code schema.cql}, the one schema of the system, to a keyspace. Idempotent: every
- * statement is {@code IF NOT EXISTS}. Used by the local launcher, the tests and (as the same file,
- * through cqlsh) the Kubernetes schema Job.
+ * Applies {@code schema.cql}, the one schema of the system, to a keyspace. Idempotent: tables and
+ * columns are created only where missing, and the table options it sets again change nothing where
+ * they are set already (no new schema version). Used by the local launcher, the tests and (as the
+ * same file, through cqlsh) the Kubernetes schema Job.
  */
 public final class Schema {
 
