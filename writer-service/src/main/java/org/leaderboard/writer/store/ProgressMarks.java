@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
@@ -242,17 +243,15 @@ public final class ProgressMarks implements AutoCloseable {
         long now = nanos.getAsLong();
         long nowMillis = clock.instant().toEpochMilli();
         long oldest = nowMillis - lateAfterMillis;
-        while (!writing.isEmpty()) {
-            UUID first = writing.first();
-            if (TimeUuids.timeOf(first).toEpochMilli() >= oldest) {
-                break;
-            }
+        UUID first = oldestWriting();
+        while (first != null && TimeUuids.timeOf(first).toEpochMilli() < oldest) {
             // Completing later than writer.late-after after its time, it is marked anyway.
             writing.remove(first);
+            first = oldestWriting();
         }
         long candidate = nowMillis - lagMillis;
-        if (!writing.isEmpty()) {
-            candidate = Math.min(candidate, TimeUuids.timeOf(writing.first()).toEpochMilli());
+        if (first != null) {
+            candidate = Math.min(candidate, TimeUuids.timeOf(first).toEpochMilli());
         }
         candidate = Math.max(candidate, oldest);
         if (candidate > markMillis) {
@@ -278,6 +277,15 @@ public final class ProgressMarks implements AutoCloseable {
             store.publish(id, Instant.ofEpochMilli(markMillis), micros, ttlSeconds)
                     .whenComplete((done, failure) -> onTicks(() -> published(begin, failure)));
         }
+    }
+
+    /**
+     * The oldest event whose write is in flight, or null. Writes complete on other threads, so the
+     * set can empty between a check and {@code first()}; its iterator never throws for that.
+     */
+    private UUID oldestWriting() {
+        Iterator<UUID> oldestFirst = writing.iterator();
+        return oldestFirst.hasNext() ? oldestFirst.next() : null;
     }
 
     private void onTicks(Runnable step) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.cassandra.WriterProgress;
@@ -133,6 +134,33 @@ class ProgressMarksTests {
         assertThat(marks.mustMark(TimeUuids.voteIdAt(now))).isTrue();
         now = START.plusSeconds(5);
         assertThat(marks.mustMark(TimeUuids.voteIdAt(now))).isFalse();
+    }
+
+    @Test
+    void writesEndingOnOtherThreadsWhileItTicksNeverFailATick() throws InterruptedException {
+        register();
+        UUID event = TimeUuids.voteIdAt(now);
+        AtomicBoolean racing = new AtomicBoolean(true);
+        Thread writes =
+                new Thread(
+                        () -> {
+                            while (racing.get()) {
+                                marks.writing(event);
+                                marks.done(event);
+                            }
+                        });
+        writes.start();
+        try {
+            // A tick that found a write in flight and then an empty set threw, and moved nothing.
+            for (int tick = 0; tick < 200_000; tick++) {
+                marks.tick();
+            }
+        } finally {
+            racing.set(false);
+            writes.join();
+        }
+        marks.tick();
+        assertThat(marks.mark()).isEqualTo(now.minusMillis(10));
     }
 
     private void register() {
