@@ -108,15 +108,21 @@ public final class Benchmarks {
                 attempt(
                         report,
                         ReadsUnderWrites.NAME,
-                        new ReadsUnderWrites(
-                                        options,
-                                        loader,
-                                        new QueryClient(env.query.baseUrl(), env.queryPid()),
-                                        redis,
-                                        SteadyWrites.store(env.session),
-                                        new CoordinatorReads(env.session),
-                                        scenario6Processes(env))
-                                ::run);
+                        () -> {
+                            // The harness writes as a second writer, with a progress mark.
+                            try (SteadyWrites.Store writer = SteadyWrites.store(env.session)) {
+                                return new ReadsUnderWrites(
+                                                options,
+                                                loader,
+                                                new QueryClient(
+                                                        env.query.baseUrl(), env.queryPid()),
+                                                redis,
+                                                writer,
+                                                new CoordinatorReads(env.session),
+                                                scenario6Processes(env))
+                                        .run();
+                            }
+                        });
             }
         }
     }

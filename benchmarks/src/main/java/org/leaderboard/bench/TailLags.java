@@ -17,9 +17,10 @@ final class TailLags {
     static final Duration LATE_AFTER = millis("bench.late-after", 50);
 
     /**
-     * Whether writers keep progress marks and query services hold their tail up to them (the
-     * default); {@code -Dbench.writer-progress=false} turns both off, so that strong reads hold by
-     * the held lag alone, for comparing.
+     * Whether writers (the writer service, and scenario 6's own writes) keep progress marks and
+     * query services hold their tail up to them (the default); {@code
+     * -Dbench.writer-progress=false} turns all off, so that strong reads hold by the held lag
+     * alone, for comparing.
      */
     static final boolean WRITER_PROGRESS =
             !"false".equalsIgnoreCase(System.getProperty("bench.writer-progress", "true").strip());

@@ -117,6 +117,14 @@ public final class LateEventMarks {
         if (!isLate(eventId, completedAt)) {
             return CompletableFuture.completedFuture(null);
         }
+        return mark(board, eventId);
+    }
+
+    /**
+     * Marks the event, as {@link #markIfLate} does a late one, for a caller that asked {@link
+     * #isLate} itself (once: with a progress mark, asking again may answer otherwise).
+     */
+    public CompletionStage<Void> mark(BoardSettings board, UUID eventId) {
         return mark(board, eventId, 1);
     }
 
