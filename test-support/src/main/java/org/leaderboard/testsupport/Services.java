@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.leaderboard.local.FreePorts;
+import org.leaderboard.local.ServiceLaunch;
 import org.leaderboard.local.ServiceProcess;
 
 /**
@@ -155,13 +156,12 @@ public final class Services implements AutoCloseable {
     }
 
     public Process startSnapshotOnce(String... extra) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx256m");
-        command.add("-Daxoniq.update-checker.disabled=true");
-        command.addAll(ServiceJvm.options());
-        command.add("-jar");
-        command.add(jar("snapshot-worker").toString());
+        ServiceLaunch launch = ServiceLaunch.of(jar("snapshot-worker"));
+        List<String> options = new ArrayList<>();
+        options.add("-Xmx256m");
+        options.add("-Daxoniq.update-checker.disabled=true");
+        options.addAll(ServiceJvm.options());
+        List<String> command = new ArrayList<>(launch.command(options));
         command.add("--once");
         command.addAll(cassandra);
         command.addAll(List.of(extra));
@@ -175,6 +175,9 @@ public final class Services implements AutoCloseable {
                                             logs.resolve("snapshot-once.log").toFile()))
                             .start();
             ONCE.add(process);
+            // A pass that ended by itself (any exit code but SIGKILL's) keeps the classes it
+            // loaded for the next one, if it was the first.
+            process.onExit().thenAccept(p -> launch.archive().settle(p.exitValue() != 137));
             return process;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

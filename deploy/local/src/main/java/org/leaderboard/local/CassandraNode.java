@@ -26,6 +26,7 @@ public final class CassandraNode implements AutoCloseable {
 
     private final NodeSpec spec;
     private Process process;
+    private StartupArchive archive = StartupArchive.none();
 
     public CassandraNode(NodeSpec spec) {
         this.spec = spec;
@@ -62,7 +63,9 @@ public final class CassandraNode implements AutoCloseable {
     /** Stops the node: SIGTERM (Cassandra flushes and exits), then SIGKILL if it hangs. */
     public void stop() {
         if (process != null) {
-            terminate(process.toHandle());
+            boolean ended = terminate(process.toHandle());
+            // 137: killed (SIGKILL) by someone else before, as a fault test does.
+            archive.settle(ended && process.exitValue() != 137);
             process = null;
         }
         deletePidFile();
@@ -73,6 +76,7 @@ public final class CassandraNode implements AutoCloseable {
         if (process != null) {
             process.toHandle().destroyForcibly();
             waitFor(process.toHandle(), Duration.ofSeconds(30));
+            archive.settle(false);
             process = null;
         }
     }
@@ -91,13 +95,40 @@ public final class CassandraNode implements AutoCloseable {
     }
 
     private List<String> command() {
+        archive = classArchive();
         List<String> command = new ArrayList<>(withoutMemoryLocking());
         command.add(JavaHomes.javaExecutable(JavaHomes.java17()).toString());
         command.addAll(JvmFlags.forNode(spec));
+        command.addAll(archive.jvmOptions());
         command.add("-cp");
-        command.add(ServerClasspath.libDirectory().toAbsolutePath() + "/*");
+        command.add(classpath());
         command.add("org.apache.cassandra.service.CassandraDaemon");
         return command;
+    }
+
+    /**
+     * The shared class archive of Cassandra's jars, beside their {@code lib/} (one for every node
+     * started from them): a node opens its CQL port about a quarter sooner with it.
+     */
+    static StartupArchive classArchive() {
+        if (!StartupArchive.enabled()) {
+            return StartupArchive.none();
+        }
+        Path lib = ServerClasspath.libDirectory().toAbsolutePath();
+        try (var jars = Files.list(lib)) {
+            return StartupArchive.in(
+                    lib.getParent(),
+                    "cassandra-classes",
+                    JavaHomes.java17(),
+                    jars.filter(j -> j.toString().endsWith(".jar")).sorted().toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every jar of Cassandra's {@code lib/}. */
+    static String classpath() {
+        return ServerClasspath.libDirectory().toAbsolutePath() + "/*";
     }
 
     /**
@@ -187,12 +218,15 @@ public final class CassandraNode implements AutoCloseable {
         deletePidFile();
     }
 
-    private static void terminate(ProcessHandle handle) {
+    /** SIGTERM, then SIGKILL after 30 s; whether it ended by itself. */
+    private static boolean terminate(ProcessHandle handle) {
         handle.destroy();
-        if (!waitFor(handle, Duration.ofSeconds(30))) {
-            handle.destroyForcibly();
-            waitFor(handle, Duration.ofSeconds(10));
+        if (waitFor(handle, Duration.ofSeconds(30))) {
+            return true;
         }
+        handle.destroyForcibly();
+        waitFor(handle, Duration.ofSeconds(10));
+        return false;
     }
 
     private static boolean waitFor(ProcessHandle handle, Duration timeout) {

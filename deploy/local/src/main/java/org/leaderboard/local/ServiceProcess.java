@@ -26,6 +26,7 @@ public final class ServiceProcess {
     private final Path log;
     private final List<String> jvmOptions;
     private Process process;
+    private StartupArchive archive = StartupArchive.none();
 
     public ServiceProcess(
             String name, Path jar, int port, List<String> arguments, Path logDirectory) {
@@ -68,14 +69,14 @@ public final class ServiceProcess {
             throw new IllegalStateException(
                     jar + " is missing: build first with ./mvnw -B install -DskipTests");
         }
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx512m");
+        ServiceLaunch launch = ServiceLaunch.of(jar);
+        archive = launch.archive();
+        List<String> options = new ArrayList<>();
+        options.add("-Xmx512m");
         // Axon checks for updates over the internet at start; a local run has no need to.
-        command.add("-Daxoniq.update-checker.disabled=true");
-        command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(jar.toString());
+        options.add("-Daxoniq.update-checker.disabled=true");
+        options.addAll(jvmOptions);
+        List<String> command = new ArrayList<>(launch.command(options));
         command.add("--server.port=" + port);
         command.addAll(arguments);
         try {
@@ -151,26 +152,31 @@ public final class ServiceProcess {
     public void kill() {
         if (process != null) {
             process.destroyForcibly();
+            archive.settle(false);
         }
     }
 
     /**
      * SIGTERM: Spring Boot finishes in-flight requests (graceful shutdown), then SIGKILL if it
-     * hangs.
+     * hangs. A start that trained the shared class archive keeps it if the JVM ended by itself.
      */
     public void stop() {
         if (process == null) {
             return;
         }
         process.destroy();
+        boolean cleanly = false;
         try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            cleanly = process.waitFor(30, TimeUnit.SECONDS);
+            if (!cleanly) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+        // 137: killed (SIGKILL) by someone else before, as a fault test does.
+        archive.settle(cleanly && process.exitValue() != 137);
     }
 
     private static void sleep(long millis) {

@@ -1,10 +1,13 @@
 package org.leaderboard.local;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -16,7 +19,8 @@ class CassandraNodeIntegrationTests {
     @TempDir Path directory;
 
     @Test
-    void startsARealNodeAppliesTheSchemaKeepsDataAcrossARestartAndLeavesNoProcess() {
+    void startsARealNodeAppliesTheSchemaKeepsDataAcrossARestartAndLeavesNoProcess()
+            throws Exception {
         NodeSpec spec =
                 NodeSpec.singleNode(
                         directory, FreePorts.any(), FreePorts.any(), FreePorts.any(), "512m");
@@ -30,6 +34,12 @@ class CassandraNodeIntegrationTests {
         }
         node.stop();
         assertThat(ProcessHandle.of(pid)).isEmpty();
+        assertThat(CassandraNode.classArchive().trains())
+                .as("a node that ended by itself leaves the class archive for the next start")
+                .isFalse();
+        assertThat(sharesClasses(CassandraNode.classArchive()))
+                .as("a JVM that must share classes starts Cassandra's tools from the archive")
+                .contains("source: shared objects file (top)");
 
         node.start(Duration.ofMinutes(2));
         try (CqlSession session = Sessions.connect(spec.contactPoint(), "launcher_test")) {
@@ -43,6 +53,30 @@ class CassandraNodeIntegrationTests {
             node.stop();
         }
         System.out.println("Cassandra first start took " + startup.toMillis() + " ms");
+    }
+
+    /**
+     * What a JVM that must map {@code archive} ({@code -Xshare:on}: it fails otherwise) prints of
+     * loading one of Cassandra's classes a node loads (running Cassandra's version tool).
+     */
+    private static String sharesClasses(StartupArchive archive) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(JavaHomes.javaExecutable(JavaHomes.java17()).toString());
+        command.add("-Xshare:on");
+        command.addAll(archive.jvmOptions());
+        command.addAll(
+                List.of(
+                        "-Xlog:class+load=info",
+                        "-cp",
+                        CassandraNode.classpath(),
+                        "org.apache.cassandra.tools.GetVersion"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), UTF_8);
+        assertThat(process.waitFor()).as(output.lines().limit(5).toList().toString()).isZero();
+        return output.lines()
+                .filter(line -> line.contains(" org.apache.cassandra.utils.FBUtilities "))
+                .findFirst()
+                .orElse("");
     }
 
     /**
