@@ -2,20 +2,25 @@ package org.leaderboard.local;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
 
 /**
  * How a service's executable jar is started: from the jar as built, or, with class data sharing
  * ({@link StartupArchive}), from the jar unpacked the way Spring Boot's {@code -Djarmode=tools
  * extract} does it (the application's jar beside a {@code lib/} of its dependencies), since the JVM
  * can only share classes it loads from plain jars on its class path. The unpacked copy is made once
- * per built jar, under {@code target/cds/} beside it.
+ * per content of the jar, under {@code target/cds/} beside it.
  */
 public record ServiceLaunch(Path jar, StartupArchive archive) {
 
@@ -51,16 +56,15 @@ public record ServiceLaunch(Path jar, StartupArchive archive) {
     }
 
     /**
-     * The unpacked copy of {@code executableJar}, made now if this build of it has none. Named by
-     * the jar's size and time, so a rebuilt jar gets a new one; older copies are removed.
+     * The unpacked copy of {@code executableJar}, made now if this content of it has none. Named by
+     * the jar's entries, so a changed jar gets a new one (and older copies are removed), while a
+     * build that wrote the same classes again, as {@code ./run-local}'s does at every run, keeps
+     * its copy and the archive trained from it.
      */
     private static synchronized Path unpacked(Path executableJar) {
         try {
             String name = executableJar.getFileName().toString().replaceFirst("\\.jar$", "");
-            String stamp =
-                    Long.toHexString(Files.size(executableJar))
-                            + "-"
-                            + Long.toHexString(Files.getLastModifiedTime(executableJar).toMillis());
+            String stamp = contentKey(executableJar);
             Path cds = executableJar.toAbsolutePath().getParent().resolve("cds");
             Path directory = cds.resolve(name + "-" + stamp);
             Path jar = directory.resolve(executableJar.getFileName());
@@ -83,6 +87,19 @@ public record ServiceLaunch(Path jar, StartupArchive archive) {
             return jar;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot unpack " + executableJar, e);
+        }
+    }
+
+    /** A fingerprint of the jar's entries by name, CRC and size: their times left out. */
+    private static String contentKey(Path jar) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            zip.stream()
+                    .map(e -> e.getName() + ":" + e.getCrc() + ":" + e.getSize() + "\n")
+                    .forEach(line -> digest.update(line.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(digest.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
