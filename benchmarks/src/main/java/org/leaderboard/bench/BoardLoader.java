@@ -96,26 +96,22 @@ final class BoardLoader {
     }
 
     /**
-     * The replicas' part of one strong read, with the driver and nothing else: the late marks new
-     * since {@code now - lag} of the bucket of {@code now} and of the one before (whose rows are
-     * still inside the write window), and every shard's rows of that bucket from {@code now - lag}
-     * on, all at once, as the query service asks for them (its tail read without the rows' folding
-     * and the ranking; the newest head it asks for only every {@code
-     * query.tail.head-check-interval}). Completes with the rows sent.
+     * The replicas' part of one strong read, with the driver and nothing else: the board's late
+     * marks new since {@code now - lag} (one request, two when a minute ends in between), and every
+     * shard's rows of the bucket of {@code now} from {@code now - lag} on, all at once, as the
+     * query service asks for them (its tail read without the rows' folding and the ranking; the
+     * newest head it asks for only every {@code query.tail.head-check-interval}). Completes with
+     * the rows sent.
      */
     CompletableFuture<Integer> replicasRoundTrip(BoardSettings board, Instant now, Duration lag) {
         Instant bucket = board.buckets().floor(now);
-        Instant marksFrom = now.minus(lag);
-        CompletableFuture<?> marks = folds.lateMarksSince(board, bucket, marksFrom);
-        CompletableFuture<?> before =
-                folds.lateMarksSince(board, bucket.minus(board.buckets().size()), marksFrom);
+        CompletableFuture<?> marks = folds.lateMarksBetween(board, now.minus(lag), now);
         List<CompletableFuture<List<StoredEvent>>> rows = new ArrayList<>();
         for (int shard = 0; shard < board.shards(); shard++) {
             rows.add(folds.readPartitionSince(board, bucket, shard, now.minus(lag), Map.of()));
         }
         List<CompletableFuture<?>> all = new ArrayList<>(rows);
         all.add(marks);
-        all.add(before);
         return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new))
                 .thenApply(done -> rows.stream().mapToInt(part -> part.join().size()).sum());
     }

@@ -95,7 +95,8 @@ final class SteadyWrites implements AutoCloseable {
                         TailLags.LATE_AFTER,
                         Duration.ofSeconds(1),
                         Clock.systemUTC(),
-                        progress),
+                        progress,
+                        false),
                 progress);
     }
 

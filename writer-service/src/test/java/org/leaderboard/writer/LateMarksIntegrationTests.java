@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.writer.store.LateEventMarks;
 
@@ -138,6 +139,44 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
         assertThat(markIds(board.board(), closing)).hasSize(2);
     }
 
+    /**
+     * A mark is found where query services look for it: in the minute of its own id, naming the
+     * event's bucket and shard. Only a writer set to write marks by bucket as well (for query
+     * services of the versions before, during an upgrade) writes it to {@code late_marks} too.
+     */
+    @Test
+    void aMarkIsStoredByTheMinuteOfItsIdAndByBucketOnlyWhenAskedTo() {
+        Instant start = Instant.parse("2026-11-30T10:00:59.990Z");
+        BoardSettings board =
+                new BoardSettings(newBoard("minute-marks"), 60, UniqueVotes.NONE, 60, 8, 16, start);
+        UUID old = TimeUuids.voteIdAt(start.minus(LATE));
+        Clock fixed = Clock.fixed(start, ZoneOffset.UTC);
+
+        mark(board, old, start, fixed).join();
+
+        var row =
+                SESSION.execute(
+                                "SELECT minute, bucket, shard, event_id FROM late_marks_by_time"
+                                        + " WHERE board = ? AND minute = ?",
+                                board.board(),
+                                Instant.parse("2026-11-30T10:00:00Z"))
+                        .one();
+        assertThat(row).as("the mark, in the minute of its id").isNotNull();
+        assertThat(row.getUuid("event_id")).isEqualTo(old);
+        assertThat(row.getInstant("bucket")).isEqualTo(board.buckets().floor(start.minus(LATE)));
+        assertThat(row.getInt("shard")).isEqualTo(Hashing.shardOf(old, board.shards()));
+        assertThat(byBucket(board.board())).as("late_marks, not asked for").isEmpty();
+
+        UUID other = TimeUuids.voteIdAt(start.minus(LATE));
+        new LateEventMarks(SESSION, Consistency.DEFAULT, LATE_AFTER, MARK_WITHIN, fixed, null, true)
+                .markIfLate(board, other, start)
+                .toCompletableFuture()
+                .join();
+
+        assertThat(byBucket(board.board())).containsExactly(other);
+        assertThat(marks(board.board())).containsExactlyInAnyOrder(old, other);
+    }
+
     /** Marks {@code event}, stored at {@code completedAt}, as the writer does, by {@code clock}. */
     private static CompletableFuture<Void> mark(
             BoardSettings board, UUID event, Instant completedAt, Clock clock) {
@@ -160,7 +199,8 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
     private static List<Long> markIds(String board, UUID event) {
         return SESSION
                 .execute(
-                        "SELECT mark_id, event_id FROM late_marks WHERE board = ? ALLOW FILTERING",
+                        "SELECT mark_id, event_id FROM late_marks_by_time WHERE board = ?"
+                                + " ALLOW FILTERING",
                         board)
                 .all()
                 .stream()
@@ -204,10 +244,20 @@ class LateMarksIntegrationTests extends WriterIntegrationTestBase {
     }
 
     private static Set<UUID> marks(String board) {
+        return eventsMarkedIn("late_marks_by_time", board);
+    }
+
+    private static Set<UUID> byBucket(String board) {
+        return eventsMarkedIn("late_marks", board);
+    }
+
+    private static Set<UUID> eventsMarkedIn(String table, String board) {
         List<UUID> ids =
                 SESSION
                         .execute(
-                                "SELECT event_id FROM late_marks WHERE board = ? ALLOW FILTERING",
+                                "SELECT event_id FROM "
+                                        + table
+                                        + " WHERE board = ? ALLOW FILTERING",
                                 board)
                         .all()
                         .stream()

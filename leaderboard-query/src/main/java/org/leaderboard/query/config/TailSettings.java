@@ -22,6 +22,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     running beside writers that do not mark late events yet (an upgrade from a version without
  *     marks); it costs a replica scan of about write rate x (write window + settled margin) rows
  *     per read
+ * @param lateMarksByBucket read late marks from {@code late_marks}, one request per bucket that
+ *     holds a range, instead of from {@code late_marks_by_time}, one request in all: only while
+ *     writers of a version that writes only {@code late_marks} still run (an upgrade)
  * @param rankApartFromUsers a newer snapshot head is ranked with the tail from its cutoff on apart
  *     from the reads, which go on from the head held until that ranking is ready, when the tail
  *     holds at least this many users (re-ranking them takes tens of milliseconds or more, which
@@ -51,6 +54,7 @@ public record TailSettings(
         Duration heldLag,
         Duration lateMarkLag,
         boolean countHeldRows,
+        boolean lateMarksByBucket,
         int rankApartFromUsers,
         Duration newerHeadAfter,
         Duration headCheckInterval,

@@ -393,6 +393,7 @@ class BoardReader implements DisposableBean {
                             tailSettings.heldLag(),
                             tailSettings.lateMarkLag(),
                             tailSettings.countHeldRows(),
+                            tailSettings.lateMarksByBucket(),
                             tailSettings.writerProgress(),
                             tailSettings.progressAskEvery());
             this.reads = new ReadBarrier<>(() -> readNow(board, this), readers);

@@ -36,15 +36,14 @@ import org.leaderboard.model.time.TimeUuids;
  *       outside its window), so it is never read or checked again;
  *   <li>the other slices are <em>held</em>: a late vote (a client's own id, stored late but inside
  *       its window) can still land in them with an older id than rows already read. The writer
- *       marks such an event before acknowledging it ({@code late_events}, per bucket and shard);
- *       each read counts the marks of its open buckets (one query per bucket), and only a partition
- *       whose marks changed asks the replicas how many rows its held range has now ({@code
- *       count(*)}, no row is sent): rows are never removed from a tail partition, so the same count
- *       means the same rows. A different count makes the partition read its held range again,
- *       whole, and add the rows in it that no read counted before: the held slices keep their rows'
- *       ids, so late rows are added like any new ones and the tail's ranking is not built again.
- *       ({@code countHeldRows} counts every partition at every read instead, for writers that do
- *       not mark yet);
+ *       marks such an event before acknowledging it ({@code late_marks_by_time}, by the minute it
+ *       wrote the mark, naming the event's bucket and shard); each read asks for the marks written
+ *       since about the last read (one query, whatever the number of buckets that hold a range),
+ *       and reads the events of marks it has not seen by key: a late event that lands in a held
+ *       slice is added to it by its id, like any new row, and the tail's ranking is not built
+ *       again. ({@code marksByBucket} asks {@code late_marks} per bucket instead, and {@code
+ *       countHeldRows} counts every partition's held range at every read and reads it again when
+ *       the count differs, both for writers of earlier versions during an upgrade);
  *   <li>rows from the newest held moment on are read at every read: only those are sent. The held
  *       range ends {@code heldLag} before the read's "now", so that votes still being stored while
  *       it runs land in the part that is read again, not in a held range. Each of those rows is
@@ -96,10 +95,14 @@ final class LiveTail {
     private final Duration heldLag;
     private final Duration lateMarkLag;
     private final boolean countHeldRows;
+    private final boolean marksByBucket;
     private final boolean followProgress;
     private final long progressAskEveryNanos;
     private final Map<Partition, PartitionState> partitions = new HashMap<>();
     private final Map<Instant, BucketMarks> bucketMarks = new HashMap<>();
+
+    /** What this tail has seen of the board's late marks by time (null: no read yet). */
+    private TimeMarks timeMarks;
 
     /**
      * The stable part's sum, summed from the partitions when asked for and kept until the next read
@@ -136,6 +139,7 @@ final class LiveTail {
                 lateMarkLag,
                 countHeldRows,
                 false,
+                false,
                 PROGRESS_ASK_EVERY);
     }
 
@@ -146,6 +150,9 @@ final class LiveTail {
      * @param progressAskEvery reads ask for the writers' progress at most this often: each ask is
      *     one more request to the replicas, and the held range ends at the mark of the latest ask
      *     that completed, so a longer interval sends each read more rows again
+     * @param marksByBucket read the late marks from {@code late_marks}, one request per bucket that
+     *     holds a range, instead of from {@code late_marks_by_time}: only while writers of a
+     *     version that writes only {@code late_marks} still run (an upgrade)
      */
     LiveTail(
             BoardSettings board,
@@ -154,6 +161,7 @@ final class LiveTail {
             Duration heldLag,
             Duration lateMarkLag,
             boolean countHeldRows,
+            boolean marksByBucket,
             boolean followProgress,
             Duration progressAskEvery) {
         this.board = board;
@@ -161,6 +169,7 @@ final class LiveTail {
         this.progressAskEveryNanos = progressAskEvery.toNanos();
         this.lateMarkLag = lateMarkLag;
         this.countHeldRows = countHeldRows;
+        this.marksByBucket = marksByBucket;
         this.events = events;
         this.settledMargin = settledMargin;
         this.heldLag = heldLag;
@@ -189,12 +198,10 @@ final class LiveTail {
         }
         Instant marksFrom = now.minus(lateMarkLag).truncatedTo(ChronoUnit.MILLIS);
         List<Instant> buckets = board.buckets().startsBetween(cutoff, until);
-        // The marks are asked for while the new rows are read: only those with ids from shortly
-        // before this bucket's marks were last asked on (see BucketMarks), and only for buckets
-        // with a partition that will still hold a range after this read settles what passed. A
-        // bucket not read yet (the next one, for votes stamped ahead) or settled whole has no
-        // range a late event could land behind; one skipped keeps the moment it was last asked
-        // from, so the first read that asks it again gets every mark stored since.
+        // The marks are asked for while the new rows are read, and only for buckets with a
+        // partition that will still hold a range after this read settles what passed. A bucket
+        // not read yet (the next one, for votes stamped ahead) or settled whole has no range a
+        // late event could land behind: the rows this read reads of it are read whole.
         List<Instant> markedBuckets = new ArrayList<>();
         int[] markedAt = new int[buckets.size()];
         for (int b = 0; b < buckets.size(); b++) {
@@ -204,8 +211,18 @@ final class LiveTail {
                 markedBuckets.add(buckets.get(b));
             }
         }
+        // By default every mark written since about the last ask, in one request (two when a
+        // minute ends in between), whichever buckets they name; with marksByBucket (an upgrade),
+        // one request per marked bucket, each from shortly before its marks were last asked (a
+        // bucket skipped keeps that moment, so the first read that asks it again gets every mark
+        // stored since).
+        TimeMarks seenByTime = timeMarks != null ? timeMarks : TimeMarks.from(marksFrom);
+        CompletableFuture<List<LateMark>> byTime =
+                marksByBucket || markedBuckets.isEmpty()
+                        ? CompletableFuture.completedFuture(List.of())
+                        : events.lateMarksBetween(board, seenByTime.from(), now.plus(lateMarkLag));
         CompletableFuture<List<List<LateMark>>> marks =
-                markedBuckets.isEmpty()
+                !marksByBucket || markedBuckets.isEmpty()
                         ? CompletableFuture.completedFuture(List.of())
                         : AsyncLanes.map(
                                 markedBuckets,
@@ -217,16 +234,23 @@ final class LiveTail {
         Map<Partition, CompletableFuture<List<UUID>>> marked = new HashMap<>();
         for (int b = 0; b < buckets.size(); b++) {
             int index = markedAt[b];
-            BucketMarks seen = marksOf(buckets.get(b));
+            Instant bucket = buckets.get(b);
+            BucketMarks seen = marksOf(bucket);
             for (int shard = 0; shard < board.shards(); shard++) {
                 int inBucket = shard;
-                Partition partition = new Partition(buckets.get(b), shard);
+                Partition partition = new Partition(bucket, shard);
                 open.add(partition);
                 marked.put(
                         partition,
                         index < 0
                                 ? CompletableFuture.completedFuture(List.of())
-                                : marks.thenApply(all -> seen.newEvents(all.get(index), inBucket)));
+                                : marksByBucket
+                                        ? marks.thenApply(
+                                                all -> seen.newEvents(all.get(index), inBucket))
+                                        : byTime.thenApply(
+                                                all ->
+                                                        seenByTime.newEvents(
+                                                                all, bucket, inBucket)));
             }
         }
         List<PartitionRead> reads =
@@ -241,16 +265,25 @@ final class LiveTail {
                                                 settledBefore,
                                                 readBefore))
                         .join();
-        Map<Instant, BucketMarks> asked = new HashMap<>();
-        for (int b = 0; b < buckets.size(); b++) {
-            Instant bucket = buckets.get(b);
-            if (markedAt[b] >= 0) {
-                asked.put(bucket, BucketMarks.after(marks.join().get(markedAt[b]), marksFrom));
-            } else if (!bucketMarks.containsKey(bucket)) {
-                asked.put(bucket, BucketMarks.from(marksFrom));
+        if (marksByBucket) {
+            Map<Instant, BucketMarks> asked = new HashMap<>();
+            for (int b = 0; b < buckets.size(); b++) {
+                Instant bucket = buckets.get(b);
+                if (markedAt[b] >= 0) {
+                    asked.put(bucket, BucketMarks.after(marks.join().get(markedAt[b]), marksFrom));
+                } else if (!bucketMarks.containsKey(bucket)) {
+                    asked.put(bucket, BucketMarks.from(marksFrom));
+                }
             }
+            bucketMarks.putAll(asked);
+        } else {
+            // Not asked: no bucket held a range, so every mark stored before "now" names an
+            // event this read read whole, and the next ask may start from here too.
+            timeMarks =
+                    markedBuckets.isEmpty()
+                            ? TimeMarks.from(marksFrom)
+                            : TimeMarks.after(byTime.join(), Set.copyOf(markedBuckets), marksFrom);
         }
-        bucketMarks.putAll(asked);
         return commit(reads, rebuilt);
     }
 
@@ -1028,6 +1061,51 @@ final class LiveTail {
     private record Ahead(Map<UUID, StoredEvent> rows) {
 
         static final Ahead NONE = new Ahead(Map.of());
+    }
+
+    /**
+     * What a tail has seen of a board's late marks by time: the next ask is for the marks with ids
+     * from {@code from} on, of which those in {@code seen} were taken in already. {@code from} is
+     * "now" minus {@code lateMarkLag} of the last read: a mark that read did not see was stored
+     * after its "now", and a writer stores each mark within {@code writer.late-mark-within} of its
+     * id, so its id is later than that moment (the lag exceeds the writer's bound plus the clocks'
+     * difference). A mark naming a bucket that held no range when it was read is not taken in, and
+     * not counted as seen: its event may have been stored after that read's rows of the bucket,
+     * which then holds it behind its range, so the next read follows the mark if it sees it again.
+     */
+    private record TimeMarks(Instant from, Set<UUID> seen) {
+
+        static TimeMarks from(Instant from) {
+            return new TimeMarks(from, Set.of());
+        }
+
+        /**
+         * After an ask that returned {@code marks} and took in those of {@code taken}, the next one
+         * from {@code from}.
+         */
+        static TimeMarks after(List<LateMark> marks, Set<Instant> taken, Instant from) {
+            Set<UUID> seen = new HashSet<>();
+            for (LateMark mark : marks) {
+                if (taken.contains(mark.bucket())
+                        && !TimeUuids.timeOf(mark.markId()).isBefore(from)) {
+                    seen.add(mark.markId());
+                }
+            }
+            return new TimeMarks(from, seen);
+        }
+
+        /** The events of one partition named by marks in {@code marks} not seen before. */
+        List<UUID> newEvents(List<LateMark> marks, Instant bucket, int shard) {
+            Set<UUID> ids = new LinkedHashSet<>();
+            for (LateMark mark : marks) {
+                if (mark.shard() == shard
+                        && mark.bucket().equals(bucket)
+                        && !seen.contains(mark.markId())) {
+                    ids.add(mark.eventId());
+                }
+            }
+            return List.copyOf(ids);
+        }
     }
 
     /**

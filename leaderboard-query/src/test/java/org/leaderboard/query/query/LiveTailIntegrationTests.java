@@ -368,13 +368,19 @@ class LiveTailIntegrationTests {
 
     /**
      * A late mark matters only to a partition that holds a range: a board's tail spans every bucket
-     * since its snapshot's cutoff (a dozen here), but only the buckets still inside the write
-     * window and margin are asked for their marks, and a late vote in one of them is still found,
-     * once.
+     * since its snapshot's cutoff (a dozen here), but marks are asked for only while a bucket still
+     * inside the write window and margin holds a range, in one request for all of them (the marks
+     * by the minute they were written), and a late vote in one of them is still found, once. Read
+     * by bucket (an upgrade), each such bucket is one request.
      */
     @Test
-    void onlyBucketsHoldingARangeAreAskedForTheirLateMarks() {
-        BoardSettings board = board("marks_asked");
+    void theLateMarksOfEveryBucketHoldingARangeAreAskedForInOneRequest() {
+        assertThat(marksAsked(board("marks_asked"), false)).isEqualTo(1);
+        assertThat(marksAsked(board("marks_by_bucket"), true)).isEqualTo(2);
+    }
+
+    /** The requests for late marks a read made in the scenario above, by time or by bucket. */
+    private int marksAsked(BoardSettings board, boolean byBucket) {
         AtomicInteger asked = new AtomicInteger();
         RequestTracker marksAsked =
                 new RequestTracker() {
@@ -386,7 +392,10 @@ class LiveTailIntegrationTests {
                             Node node,
                             String logPrefix) {
                         if (request instanceof BoundStatement bound
-                                && bound.getPreparedStatement().getQuery().contains("late_marks")) {
+                                && bound.getPreparedStatement()
+                                        .getQuery()
+                                        .contains(
+                                                byBucket ? "late_marks " : "late_marks_by_time")) {
                             asked.incrementAndGet();
                         }
                     }
@@ -403,24 +412,27 @@ class LiveTailIntegrationTests {
                         .withKeyspace(KEYSPACE)
                         .addRequestTracker(marksAsked)
                         .build()) {
-            LiveTail tail = tailOver(counted, board);
+            LiveTail tail = tailOver(counted, board, byBucket);
+            // Reads 20 s into a minute: their marks are asked in that minute alone.
+            Instant first = now.plusSeconds(20);
             vote(board, "alice", 2, now.minusSeconds(300));
             vote(board, "bob", 3, now.minusSeconds(30));
-            int buckets = board.buckets().startsBetween(board.epoch(), now.plusSeconds(10)).size();
-            assertThat(read(tail, board, now).events()).isEqualTo(2);
+            int buckets =
+                    board.buckets().startsBetween(board.epoch(), first.plusSeconds(10)).size();
+            assertThat(read(tail, board, first).events()).isEqualTo(2);
             assertThat(asked).as("a first read holds no range yet").hasValue(0);
 
-            vote(board, "carol", 5, now.minusSeconds(50), now.plusMillis(900));
-            EventFold second = read(tail, board, now.plusSeconds(1));
+            vote(board, "carol", 5, now.minusSeconds(50), first.plusMillis(900));
+            EventFold second = read(tail, board, first.plusSeconds(1));
 
-            // Held by the first read, and not settled at the second: the buckets that start 120 s
-            // and 60 s before the first read's "now" (rows inside the 60 s window plus the 10 s
-            // margin). The bucket starting then held nothing yet (the first read stopped 500 ms
-            // before it), nor did the ten before them (settled).
-            assertThat(asked).as("of %d buckets in the tail", buckets).hasValue(2);
+            // Held by the first read, and not settled at the second: the buckets that start 60 s
+            // before the minute of the first read's "now" and at it (rows inside the 60 s window
+            // plus the 10 s margin); the ten before them are settled.
+            assertThat(buckets).isGreaterThan(10);
             assertThat(second.events()).isEqualTo(3);
             assertThat(second.tallies().get("carol").sum()).isEqualTo(5);
             assertThat(second.tallies().get("alice").sum()).isEqualTo(2);
+            return asked.get();
         }
     }
 
@@ -467,41 +479,10 @@ class LiveTailIntegrationTests {
         // In the bucket before "now", whose partition holds a range from the first read on.
         Instant raceTime = now.minusMillis(200);
         Instant bucket = board.buckets().floor(raceTime);
-        CompletableFuture<Void> stored = new CompletableFuture<>();
-        AtomicBoolean armed = new AtomicBoolean();
-        ExecutorService writer = Executors.newSingleThreadExecutor();
-        CqlSession racing =
-                reordering(
-                        statement -> {
-                            if (!armed.get() || !(statement instanceof BoundStatement bound)) {
-                                return null;
-                            }
-                            String query = bound.getPreparedStatement().getQuery();
-                            if (query.contains("late_marks")) {
-                                return Order.AFTER_STORE;
-                            }
-                            return query.contains("vote_events")
-                                            && !query.contains("count")
-                                            && bucket.equals(bound.getInstant(1))
-                                    ? Order.THEN_STORE
-                                    : null;
-                        },
-                        () ->
-                                CompletableFuture.runAsync(
-                                        () -> {
-                                            if (!stored.isDone()) {
-                                                vote(
-                                                        board,
-                                                        "raced",
-                                                        9,
-                                                        raceTime,
-                                                        now.plusMillis(1100));
-                                                stored.complete(null);
-                                            }
-                                        },
-                                        writer),
-                        stored);
-        try {
+        try (Race race = new Race(board, bucket, raceTime)) {
+            CqlSession racing = race.session;
+            AtomicBoolean armed = race.armed;
+            CompletableFuture<Void> stored = race.stored;
             LiveTail tail = tailOver(racing, board);
             vote(board, "alice", 1, now.minusSeconds(5));
             tail.read(board.epoch(), now, now.plusSeconds(10));
@@ -518,7 +499,102 @@ class LiveTailIntegrationTests {
                     .as("counted by the read after, too")
                     .isEqualTo(9);
             assertThat(after.events()).isEqualTo(2);
-        } finally {
+        }
+    }
+
+    /**
+     * The marks are asked for the whole board at once, so an ask returns marks of buckets that held
+     * no range before the read too, such as the bucket a read reads for the first time. A late vote
+     * of that bucket stored after the read's request for its rows, and before the ask: the read
+     * sees its mark without its row, and cannot follow it yet (the bucket holds nothing for it to
+     * land in). The mark is not taken as seen, so the next read, which holds the bucket's range,
+     * follows it and counts the vote.
+     */
+    @Test
+    void aLateVoteOfABucketReadForTheFirstTimeWhileItsMarkIsAskedIsCountedByTheNextRead() {
+        BoardSettings board =
+                new BoardSettings(
+                        "first_race", 60, UniqueVotes.NONE, 60, 1, 4, now.minusSeconds(120));
+        // In the bucket that starts at "now", read for the first time by the second read, and
+        // behind where that read's held range ends (half a second before its "now").
+        Instant raceTime = now.plusMillis(200);
+        try (Race race = new Race(board, now, raceTime)) {
+            CqlSession racing = race.session;
+            AtomicBoolean armed = race.armed;
+            CompletableFuture<Void> stored = race.stored;
+            LiveTail tail = tailOver(racing, board);
+            vote(board, "alice", 1, now.minusSeconds(5));
+            // Up to the bucket's start: the bucket is not read yet (votes stamped ahead of it).
+            tail.read(board.epoch(), now.minusSeconds(1), now);
+
+            armed.set(true);
+            LiveTail.Read raced = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
+            armed.set(false);
+            long racedCount = raced.stable().get("raced").count();
+            LiveTail.Read after = tail.read(board.epoch(), now.plusSeconds(2), now.plusSeconds(12));
+
+            assertThat(stored).as("the race was staged").isDone();
+            assertThat(raced.lateRead()).as("the mark not followed yet").isZero();
+            assertThat(racedCount)
+                    .as("stored behind what the race's read read of its bucket")
+                    .isZero();
+            assertThat(after.lateRead()).isEqualTo(1);
+            assertThat(after.stable().get("raced").sum())
+                    .as("counted by the read after")
+                    .isEqualTo(9);
+            assertThat(after.events()).isEqualTo(2);
+        }
+    }
+
+    /**
+     * A session on which, while {@code armed}, the request for the rows of {@code bucket} is
+     * answered, then a late vote ("raced", 9 votes at {@code raceTime}, stored and marked 1.1 s
+     * after "now") is stored before the answer is returned, and the ask for the late marks is sent
+     * only once that vote is stored.
+     */
+    private final class Race implements AutoCloseable {
+
+        final CompletableFuture<Void> stored = new CompletableFuture<>();
+        final AtomicBoolean armed = new AtomicBoolean();
+        final CqlSession session;
+        private final ExecutorService writer = Executors.newSingleThreadExecutor();
+
+        Race(BoardSettings board, Instant bucket, Instant raceTime) {
+            session =
+                    reordering(
+                            statement -> {
+                                if (!armed.get() || !(statement instanceof BoundStatement bound)) {
+                                    return null;
+                                }
+                                String query = bound.getPreparedStatement().getQuery();
+                                if (query.contains("late_marks")) {
+                                    return Order.AFTER_STORE;
+                                }
+                                return query.contains("vote_events")
+                                                && !query.contains("count")
+                                                && bucket.equals(bound.getInstant(1))
+                                        ? Order.THEN_STORE
+                                        : null;
+                            },
+                            () ->
+                                    CompletableFuture.runAsync(
+                                            () -> {
+                                                if (!stored.isDone()) {
+                                                    vote(
+                                                            board,
+                                                            "raced",
+                                                            9,
+                                                            raceTime,
+                                                            now.plusMillis(1100));
+                                                    stored.complete(null);
+                                                }
+                                            },
+                                            writer),
+                            stored);
+        }
+
+        @Override
+        public void close() {
             writer.shutdownNow();
         }
     }
@@ -577,7 +653,8 @@ class LiveTailIntegrationTests {
         SESSION.execute("TRUNCATE writer_progress");
         BoardSettings board = board("progress");
         LiveTail tail =
-                new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ZERO);
+                new LiveTail(
+                        board, FOLDS, MARGIN, LAG, MARK_LAG, false, false, true, Duration.ZERO);
         Instant readAt = now.plusSeconds(30);
         progress(readAt.minusMillis(20), readAt.minusMillis(5));
         vote(board, "alice", 1, readAt.minusMillis(300));
@@ -606,7 +683,8 @@ class LiveTailIntegrationTests {
         SESSION.execute("TRUNCATE writer_progress");
         BoardSettings board = board("no-progress");
         LiveTail tail =
-                new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ZERO);
+                new LiveTail(
+                        board, FOLDS, MARGIN, LAG, MARK_LAG, false, false, true, Duration.ZERO);
         Instant readAt = now.plusSeconds(30);
         vote(board, "alice", 1, readAt.minusMillis(300));
 
@@ -630,9 +708,18 @@ class LiveTailIntegrationTests {
         BoardSettings everyRead = board("ask-every-read");
         LiveTail askingHourly =
                 new LiveTail(
-                        hourly, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ofHours(1));
+                        hourly,
+                        FOLDS,
+                        MARGIN,
+                        LAG,
+                        MARK_LAG,
+                        false,
+                        false,
+                        true,
+                        Duration.ofHours(1));
         LiveTail askingEveryRead =
-                new LiveTail(everyRead, FOLDS, MARGIN, LAG, MARK_LAG, false, true, Duration.ZERO);
+                new LiveTail(
+                        everyRead, FOLDS, MARGIN, LAG, MARK_LAG, false, false, true, Duration.ZERO);
         Instant readAt = now.plusSeconds(30);
         Instant cutoff = hourly.epoch();
         java.util.UUID writer = java.util.UUID.randomUUID();
@@ -705,8 +792,21 @@ class LiveTailIntegrationTests {
 
     /** A tail that follows the marks, reading through {@code session}. */
     private static LiveTail tailOver(CqlSession session, BoardSettings board) {
+        return tailOver(session, board, false);
+    }
+
+    /** A tail that follows the marks by time, or by bucket, reading through {@code session}. */
+    private static LiveTail tailOver(CqlSession session, BoardSettings board, boolean byBucket) {
         return new LiveTail(
-                board, EventFolds.on(session, Consistency.DEFAULT), MARGIN, LAG, MARK_LAG, false);
+                board,
+                EventFolds.on(session, Consistency.DEFAULT),
+                MARGIN,
+                LAG,
+                MARK_LAG,
+                false,
+                byBucket,
+                false,
+                LiveTail.PROGRESS_ASK_EVERY);
     }
 
     private static EventFold read(LiveTail tail, BoardSettings board, Instant now) {
@@ -729,14 +829,19 @@ class LiveTailIntegrationTests {
         mark(board, event, storedAt);
     }
 
-    /** The late mark of {@code event}, stored at {@code storedAt} as a writer stores it then. */
+    /**
+     * The late mark of {@code event}, stored at {@code storedAt} as a writer stores it then, by the
+     * time it was written and by bucket too (as during an upgrade), for tails that read either.
+     */
     private static void mark(BoardSettings board, VoteCastEvent event, Instant storedAt) {
         new LateEventMarks(
                         SESSION,
                         Consistency.DEFAULT,
                         LATE_AFTER,
                         Duration.ofSeconds(1),
-                        Clock.fixed(storedAt, ZoneOffset.UTC))
+                        Clock.fixed(storedAt, ZoneOffset.UTC),
+                        null,
+                        true)
                 .markIfLate(board, event.voteId(), storedAt)
                 .toCompletableFuture()
                 .join();

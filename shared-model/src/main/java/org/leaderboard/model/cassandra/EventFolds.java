@@ -86,6 +86,15 @@ public final class EventFolds {
         return events.lateMarksSince(board, bucket, from);
     }
 
+    /**
+     * Every late mark of a board from {@code from} on, in the minutes up to {@code until}'s (see
+     * {@link VoteEventDao#lateMarksBetween}).
+     */
+    public CompletableFuture<List<LateMark>> lateMarksBetween(
+            BoardSettings board, Instant from, Instant until) {
+        return events.lateMarksBetween(board, from, until);
+    }
+
     /** Every running writer's progress (see {@link VoteEventDao#writerProgress}). */
     public CompletableFuture<List<WriterProgress>> writerProgress() {
         return events.writerProgress();

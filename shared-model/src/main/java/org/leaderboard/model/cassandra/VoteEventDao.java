@@ -42,6 +42,11 @@ public final class VoteEventDao {
     private final PreparedStatement countPartitionRange;
     private final PreparedStatement selectEvents;
     private final PreparedStatement selectMarksSince;
+    private final PreparedStatement selectMarksByTime;
+
+    /** Minutes of {@code late_marks_by_time} asked at once by one {@link #lateMarksBetween}. */
+    private static final int MARK_MINUTES_AT_ONCE = 8;
+
     private final PreparedStatement selectProgress;
 
     public VoteEventDao(CqlSession session, Consistency consistency) {
@@ -86,6 +91,17 @@ public final class VoteEventDao {
                                 .whereColumn("board")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("bucket")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("mark_id")
+                                .isGreaterThanOrEqualTo(bindMarker())
+                                .build());
+        this.selectMarksByTime =
+                session.prepare(
+                        selectFrom(keyspace, "late_marks_by_time")
+                                .columns("mark_id", "bucket", "shard", "event_id")
+                                .whereColumn("board")
+                                .isEqualTo(bindMarker())
+                                .whereColumn("minute")
                                 .isEqualTo(bindMarker())
                                 .whereColumn("mark_id")
                                 .isGreaterThanOrEqualTo(bindMarker())
@@ -254,8 +270,50 @@ public final class VoteEventDao {
                         selectMarksSince
                                 .bind(board.board(), bucket, Uuids.startOf(from.toEpochMilli()))
                                 .setConsistencyLevel(consistency.read()))
-                .thenCompose(page -> collectMarks(page, new ArrayList<>()))
+                .thenCompose(page -> collectMarks(page, bucket, new ArrayList<>()))
                 .toCompletableFuture();
+    }
+
+    /**
+     * Every late mark of a board (see the {@code late_marks_by_time} table) whose own id is at or
+     * after {@code from} and in a minute no later than {@code until}'s, in the order of their ids:
+     * one request per minute from {@code from}'s to {@code until}'s, usually one. The writer stores
+     * each mark, before acknowledging its event, within {@code writer.late-mark-within} of its id
+     * (by its clock), writing it again with a new id otherwise; so a reader that asks from a moment
+     * earlier than its last ask by more than that (plus the clocks' difference), until a moment
+     * later than its "now" by as much, gets every mark stored since, with some it has seen again.
+     */
+    public CompletableFuture<List<LateMark>> lateMarksBetween(
+            BoardSettings board, Instant from, Instant until) {
+        UUID start = Uuids.startOf(from.toEpochMilli());
+        List<Instant> minutes = new ArrayList<>();
+        for (Instant minute = LateMark.minuteOf(from);
+                !minute.isAfter(until);
+                minute = minute.plus(LateMark.MINUTE)) {
+            minutes.add(minute);
+        }
+        // A reader that last asked long ago asks many minutes: a few at a time.
+        return AsyncLanes.map(
+                        minutes,
+                        MARK_MINUTES_AT_ONCE,
+                        minute ->
+                                session.executeAsync(
+                                                selectMarksByTime
+                                                        .bind(board.board(), minute, start)
+                                                        .setConsistencyLevel(consistency.read()))
+                                        .thenCompose(
+                                                page ->
+                                                        collectMarks(
+                                                                page, null, new ArrayList<>())))
+                .thenApply(
+                        each -> {
+                            if (each.size() == 1) {
+                                return each.get(0);
+                            }
+                            List<LateMark> all = new ArrayList<>();
+                            each.forEach(all::addAll);
+                            return all;
+                        });
     }
 
     /**
@@ -283,17 +341,29 @@ public final class VoteEventDao {
                 .toCompletableFuture();
     }
 
+    /**
+     * The marks of a page and the pages after it: of {@code late_marks} (id, shard, event) when
+     * {@code bucket} is the partition's bucket, of {@code late_marks_by_time} (id, bucket, shard,
+     * event) when it is null.
+     */
     private static CompletionStage<List<LateMark>> collectMarks(
-            AsyncResultSet page, List<LateMark> marks) {
+            AsyncResultSet page, Instant bucket, List<LateMark> marks) {
         for (Row row : page.currentPage()) {
             marks.add(
-                    new LateMark(
-                            row.get(0, TypeCodecs.TIMEUUID),
-                            row.getInt(1),
-                            row.get(2, TypeCodecs.TIMEUUID)));
+                    bucket != null
+                            ? new LateMark(
+                                    row.get(0, TypeCodecs.TIMEUUID),
+                                    bucket,
+                                    row.getInt(1),
+                                    row.get(2, TypeCodecs.TIMEUUID))
+                            : new LateMark(
+                                    row.get(0, TypeCodecs.TIMEUUID),
+                                    row.getInstant(1),
+                                    row.getInt(2),
+                                    row.get(3, TypeCodecs.TIMEUUID)));
         }
         if (page.hasMorePages()) {
-            return page.fetchNextPage().thenCompose(next -> collectMarks(next, marks));
+            return page.fetchNextPage().thenCompose(next -> collectMarks(next, bucket, marks));
         }
         return CompletableFuture.completedFuture(marks);
     }

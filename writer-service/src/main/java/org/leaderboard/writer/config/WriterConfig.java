@@ -119,7 +119,8 @@ class WriterConfig {
                 settings.lateAfter(),
                 settings.lateMarkWithin(),
                 clock,
-                progress);
+                progress,
+                settings.lateMarksByBucket());
     }
 
     @Bean

@@ -28,6 +28,9 @@ import org.springframework.util.unit.DataSize;
  *     id (ten tries in all, then the event is not acknowledged): query services read only the marks
  *     with ids from their last read's "now" minus {@code query.tail.late-mark-lag} on, which must
  *     exceed this by more than the clock difference between writers and query services
+ * @param lateMarksByBucket write each late mark to {@code late_marks} as well as to {@code
+ *     late_marks_by_time}: only while query services of a version that reads {@code late_marks}
+ *     still run (an upgrade)
  */
 @ConfigurationProperties("writer")
 public record WriterSettings(
@@ -39,7 +42,8 @@ public record WriterSettings(
         Duration clockOffset,
         Duration boardRefresh,
         Duration lateAfter,
-        Duration lateMarkWithin) {
+        Duration lateMarkWithin,
+        boolean lateMarksByBucket) {
 
     public WriterSettings {
         if (maxClockSkew == null || maxClockSkew.isNegative()) {

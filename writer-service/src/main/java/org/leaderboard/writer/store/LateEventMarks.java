@@ -13,12 +13,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.Consistency;
+import org.leaderboard.model.cassandra.LateMark;
 import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 
 /**
- * Marks late events in {@code late_marks}: an event whose write completed more than {@code
+ * Marks late events in {@code late_marks_by_time}: an event whose write completed more than {@code
  * lateAfter} after its own time (a client's voteId from the past, a slow insert, a long wait in a
  * queue). A query service holds the rows of a board's tail it has read and reads each partition
  * again only from about a tenth of a second before its "now" (its held lag); an event that lands
@@ -53,6 +54,7 @@ public final class LateEventMarks {
     private final Clock clock;
     private final ProgressMarks progress;
     private final PreparedStatement insert;
+    private final PreparedStatement insertByBucket;
 
     public LateEventMarks(
             CqlSession session,
@@ -60,12 +62,15 @@ public final class LateEventMarks {
             Duration lateAfter,
             Duration markWithin,
             Clock clock) {
-        this(session, consistency, lateAfter, markWithin, clock, null);
+        this(session, consistency, lateAfter, markWithin, clock, null, false);
     }
 
     /**
      * @param progress this writer's progress mark (null: none): an event stamped below it, or any
      *     event while the writer is not registered, is marked too
+     * @param alsoByBucket write each mark to {@code late_marks} too, where query services of the
+     *     versions before {@code late_marks_by_time} look for it ({@code
+     *     writer.late-marks-by-bucket}, during an upgrade)
      */
     public LateEventMarks(
             CqlSession session,
@@ -73,23 +78,38 @@ public final class LateEventMarks {
             Duration lateAfter,
             Duration markWithin,
             Clock clock,
-            ProgressMarks progress) {
+            ProgressMarks progress,
+            boolean alsoByBucket) {
         this.session = session;
         this.progress = progress;
         this.consistency = consistency;
         this.lateAfter = lateAfter;
         this.markWithin = markWithin;
         this.clock = clock;
+        String keyspace = Tables.keyspaceOf(session);
         this.insert =
                 session.prepare(
-                        insertInto(Tables.keyspaceOf(session), "late_marks")
+                        insertInto(keyspace, "late_marks_by_time")
                                 .value("board", bindMarker())
-                                .value("bucket", bindMarker())
+                                .value("minute", bindMarker())
                                 .value("mark_id", bindMarker())
+                                .value("bucket", bindMarker())
                                 .value("shard", bindMarker())
                                 .value("event_id", bindMarker())
                                 .usingTtl(bindMarker())
                                 .build());
+        this.insertByBucket =
+                alsoByBucket
+                        ? session.prepare(
+                                insertInto(keyspace, "late_marks")
+                                        .value("board", bindMarker())
+                                        .value("bucket", bindMarker())
+                                        .value("mark_id", bindMarker())
+                                        .value("shard", bindMarker())
+                                        .value("event_id", bindMarker())
+                                        .usingTtl(bindMarker())
+                                        .build())
+                        : null;
     }
 
     /**
@@ -132,34 +152,53 @@ public final class LateEventMarks {
         Instant time = TimeUuids.timeOf(eventId);
         int ttl = (int) board.writeWindow().plus(KEPT_AFTER_WINDOW).toSeconds();
         Instant written = clock.instant();
-        return session.executeAsync(
+        UUID markId = TimeUuids.voteIdAt(written);
+        Instant bucket = board.buckets().floor(time);
+        int shard = Hashing.shardOf(eventId, board.shards());
+        CompletionStage<?> stored =
+                session.executeAsync(
                         insert.bind(
                                         board.board(),
-                                        board.buckets().floor(time),
-                                        TimeUuids.voteIdAt(written),
-                                        Hashing.shardOf(eventId, board.shards()),
+                                        LateMark.minuteOf(TimeUuids.timeOf(markId)),
+                                        markId,
+                                        bucket,
+                                        shard,
                                         eventId,
                                         ttl)
                                 .setIdempotent(true)
-                                .setConsistencyLevel(consistency.write()))
-                .thenCompose(
-                        rs -> {
-                            Instant done = clock.instant();
-                            Duration took = Duration.between(written, done);
-                            if (took.compareTo(markWithin) <= 0) {
-                                return CompletableFuture.completedFuture(null);
-                            }
-                            // Tried again only while the event's window is open: a mark then
-                            // lands within markWithin of a moment inside the window, before any
-                            // query service can settle the event's slice (window + settled
-                            // margin, which exceeds markWithin plus the clocks' difference).
-                            if (attempt < ATTEMPTS
-                                    && !done.isAfter(time.plus(board.writeWindow()))) {
-                                return mark(board, eventId, attempt + 1);
-                            }
-                            return CompletableFuture.failedFuture(
-                                    new MarkTooSlowException(eventId, took));
-                        });
+                                .setConsistencyLevel(consistency.write()));
+        if (insertByBucket != null) {
+            stored =
+                    stored.thenCombine(
+                            session.executeAsync(
+                                    insertByBucket
+                                            .bind(
+                                                    board.board(),
+                                                    bucket,
+                                                    markId,
+                                                    shard,
+                                                    eventId,
+                                                    ttl)
+                                            .setIdempotent(true)
+                                            .setConsistencyLevel(consistency.write())),
+                            (a, b) -> a);
+        }
+        return stored.thenCompose(
+                rs -> {
+                    Instant done = clock.instant();
+                    Duration took = Duration.between(written, done);
+                    if (took.compareTo(markWithin) <= 0) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    // Tried again only while the event's window is open: a mark then
+                    // lands within markWithin of a moment inside the window, before any
+                    // query service can settle the event's slice (window + settled
+                    // margin, which exceeds markWithin plus the clocks' difference).
+                    if (attempt < ATTEMPTS && !done.isAfter(time.plus(board.writeWindow()))) {
+                        return mark(board, eventId, attempt + 1);
+                    }
+                    return CompletableFuture.failedFuture(new MarkTooSlowException(eventId, took));
+                });
     }
 
     /** No write of an event's late mark was stored within {@code markWithin} of its id. */

@@ -159,7 +159,8 @@ class ProgressMarksIntegrationTests {
                 LATE_AFTER,
                 Duration.ofSeconds(1),
                 Clock.systemUTC(),
-                progress);
+                progress,
+                false);
     }
 
     private static BoardSettings board(String name) {
@@ -179,7 +180,7 @@ class ProgressMarksIntegrationTests {
     private static List<UUID> markedEvents(BoardSettings board) {
         return SESSION
                 .execute(
-                        "SELECT event_id FROM late_marks WHERE board = ? ALLOW FILTERING",
+                        "SELECT event_id FROM late_marks_by_time WHERE board = ? ALLOW FILTERING",
                         board.board())
                 .all()
                 .stream()
