@@ -73,9 +73,12 @@ final class JvmFlags {
                         // estimates it at every start by filling a skip list 100,000 times: 2.5 s
                         // of a 9.5 s start on an idle machine, 17 s of 59 s in a loaded test run.
                         "-Dcassandra.memtable.row_overhead_size=181",
-                        // With PasswordAuthenticator, create the default superuser at once
-                        // instead of after the default 10 s.
-                        "-Dcassandra.superuser_setup_delay_ms=0",
+                        // With PasswordAuthenticator, create the default superuser after
+                        // 0.5 s instead of the default 10 s. Not 0: the delay is also the pause
+                        // between attempts, and a node that started while a peer was down
+                        // retried without one, about 12,000 times a second until every peer
+                        // was back: a core burnt and a 270 MB log, for minutes of a fault test.
+                        "-Dcassandra.superuser_setup_delay_ms=500",
                         "-Dcassandra.native_transport_port=" + node.nativePort(),
                         "-Dcassandra.storage_port=" + node.storagePort(),
                         "-Dcassandra.jmx.local.port=" + node.jmxPort()));

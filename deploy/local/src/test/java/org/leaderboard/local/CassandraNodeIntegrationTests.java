@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -83,10 +84,11 @@ class CassandraNodeIntegrationTests {
      * The event table of a keyspace made by an earlier version (Cassandra's default size tiers)
      * gets tiers down to 1 MiB when the schema is applied again, as an upgrade does; and applying
      * the schema to an up-to-date keyspace is no schema change at all, so that every deploy's
-     * schema job and every test's keyspace can apply it freely.
+     * schema job and every test's keyspace can apply it freely. A flush puts a written row on disk.
      */
     @Test
-    void anEarlierKeyspaceGetsTheEventTablesTiersAndApplyingAgainChangesNoSchema() {
+    void anEarlierKeyspaceGetsTheEventTablesTiersAndApplyingAgainChangesNoSchema()
+            throws Exception {
         NodeSpec spec =
                 NodeSpec.singleNode(
                         directory, FreePorts.any(), FreePorts.any(), FreePorts.any(), "512m");
@@ -112,8 +114,24 @@ class CassandraNodeIntegrationTests {
             UUID before = schemaVersion(session);
             Schema.apply(session, "earlier", Schema.SINGLE_NODE_REPLICATION);
             assertThat(schemaVersion(session)).isEqualTo(before);
+
+            session.execute(
+                    "INSERT INTO earlier.boards (board, write_window_seconds) VALUES ('b1', 60)");
+            assertThat(dataFiles("earlier", "boards")).as("before the flush").isEmpty();
+            node.flush();
+            assertThat(dataFiles("earlier", "boards")).as("after the flush").hasSize(1);
         } finally {
             node.stop();
+        }
+    }
+
+    /** The sstables' data files of one table on the node's disk. */
+    private List<Path> dataFiles(String keyspace, String table) throws Exception {
+        Path tables = directory.resolve("data/data").resolve(keyspace);
+        try (var files = Files.walk(tables)) {
+            return files.filter(f -> f.getParent().getFileName().toString().startsWith(table + "-"))
+                    .filter(f -> f.getFileName().toString().endsWith("-Data.db"))
+                    .toList();
         }
     }
 
