@@ -480,19 +480,16 @@ class LiveTailIntegrationTests {
         Instant raceTime = now.minusMillis(200);
         Instant bucket = board.buckets().floor(raceTime);
         try (Race race = new Race(board, bucket, raceTime)) {
-            CqlSession racing = race.session;
-            AtomicBoolean armed = race.armed;
-            CompletableFuture<Void> stored = race.stored;
-            LiveTail tail = tailOver(racing, board);
+            LiveTail tail = tailOver(race.session, board);
             vote(board, "alice", 1, now.minusSeconds(5));
             tail.read(board.epoch(), now, now.plusSeconds(10));
 
-            armed.set(true);
+            race.armed.set(true);
             LiveTail.Read raced = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
-            armed.set(false);
+            race.armed.set(false);
             LiveTail.Read after = tail.read(board.epoch(), now.plusSeconds(2), now.plusSeconds(12));
 
-            assertThat(stored).as("the race was staged").isDone();
+            assertThat(race.stored).as("the race was staged").isDone();
             assertThat(raced.lateRead()).isEqualTo(1);
             assertThat(raced.stable().get("raced").sum()).isEqualTo(9);
             assertThat(after.stable().get("raced").sum())
@@ -519,21 +516,18 @@ class LiveTailIntegrationTests {
         // behind where that read's held range ends (half a second before its "now").
         Instant raceTime = now.plusMillis(200);
         try (Race race = new Race(board, now, raceTime)) {
-            CqlSession racing = race.session;
-            AtomicBoolean armed = race.armed;
-            CompletableFuture<Void> stored = race.stored;
-            LiveTail tail = tailOver(racing, board);
+            LiveTail tail = tailOver(race.session, board);
             vote(board, "alice", 1, now.minusSeconds(5));
             // Up to the bucket's start: the bucket is not read yet (votes stamped ahead of it).
             tail.read(board.epoch(), now.minusSeconds(1), now);
 
-            armed.set(true);
+            race.armed.set(true);
             LiveTail.Read raced = tail.read(board.epoch(), now.plusSeconds(1), now.plusSeconds(11));
-            armed.set(false);
+            race.armed.set(false);
             long racedCount = raced.stable().get("raced").count();
             LiveTail.Read after = tail.read(board.epoch(), now.plusSeconds(2), now.plusSeconds(12));
 
-            assertThat(stored).as("the race was staged").isDone();
+            assertThat(race.stored).as("the race was staged").isDone();
             assertThat(raced.lateRead()).as("the mark not followed yet").isZero();
             assertThat(racedCount)
                     .as("stored behind what the race's read read of its bucket")
