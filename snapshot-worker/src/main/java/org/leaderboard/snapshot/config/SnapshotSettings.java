@@ -3,6 +3,7 @@ package org.leaderboard.snapshot.config;
 import java.time.Duration;
 import org.leaderboard.model.cassandra.Consistency;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 
 /**
  * Settings of the snapshot worker (prefix {@code snapshot}); defaults live in application.yml.
@@ -22,6 +23,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     this worker and by query services: the two must overlap)
  * @param eventsWriteConsistency the level writers store events and claims at ({@code
  *     writer.write-consistency}): the worker refuses to start if its reads could miss such a write
+ * @param boardConcurrency how many boards one round passes at once. A board's pass mostly waits for
+ *     the replicas, so a worker that owns hundreds of boards would otherwise take seconds per
+ *     round, and each board's snapshot (and every query replica's tail) would fall that far behind.
+ *     Each pass in flight holds its own fold in memory
  */
 @ConfigurationProperties("snapshot")
 public record SnapshotSettings(
@@ -32,8 +37,10 @@ public record SnapshotSettings(
         int maxLayers,
         String readConsistency,
         String writeConsistency,
-        String eventsWriteConsistency) {
+        String eventsWriteConsistency,
+        int boardConcurrency) {
 
+    @ConstructorBinding
     public SnapshotSettings {
         require(
                 safetyMargin != null && !safetyMargin.isNegative(),
@@ -41,6 +48,7 @@ public record SnapshotSettings(
                 "must be >= 0");
         require(maxBucketsPerStep >= 1, "max-buckets-per-step", "must be >= 1");
         require(maxLayers >= 1, "max-layers", "must be >= 1");
+        require(boardConcurrency >= 1, "board-concurrency", "must be >= 1");
         Consistency.requireOverlap(
                 "snapshot.write-consistency",
                 writeConsistency,
@@ -51,6 +59,28 @@ public record SnapshotSettings(
                 eventsWriteConsistency,
                 "snapshot.read-consistency",
                 readConsistency);
+    }
+
+    /** The same, passing one board at a time. */
+    public SnapshotSettings(
+            String cron,
+            boolean scheduleEnabled,
+            Duration safetyMargin,
+            int maxBucketsPerStep,
+            int maxLayers,
+            String readConsistency,
+            String writeConsistency,
+            String eventsWriteConsistency) {
+        this(
+                cron,
+                scheduleEnabled,
+                safetyMargin,
+                maxBucketsPerStep,
+                maxLayers,
+                readConsistency,
+                writeConsistency,
+                eventsWriteConsistency,
+                1);
     }
 
     public Consistency consistency() {

@@ -1,11 +1,18 @@
 package org.leaderboard.snapshot.job;
 
+import jakarta.annotation.PreDestroy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.snapshot.config.SharingSettings;
+import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.snapshot.pass.PassResult;
 import org.leaderboard.snapshot.pass.SnapshotLag;
 import org.leaderboard.snapshot.pass.SnapshotPass;
@@ -17,8 +24,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * One pass over every board (or, in a shared round, over this worker's boards), one log line per
- * board. A failing board is logged and the others still run: boards are independent, and a
- * half-done board is invisible until its next head.
+ * board, {@code snapshot.board-concurrency} boards at a time. A failing board is logged and the
+ * others still run: boards are independent, and a half-done board is invisible until its next head.
  */
 @Component
 class BoardPasses {
@@ -32,6 +39,7 @@ class BoardPasses {
     private final WorkerRegistry registry;
     private final SharingSettings sharing;
     private final Retention retention;
+    private final ExecutorService executor;
 
     BoardPasses(
             BoardDao boards,
@@ -40,7 +48,8 @@ class BoardPasses {
             SnapshotLag lag,
             WorkerRegistry registry,
             SharingSettings sharing,
-            Retention retention) {
+            Retention retention,
+            SnapshotSettings settings) {
         this.boards = boards;
         this.pass = pass;
         this.stop = stop;
@@ -48,6 +57,29 @@ class BoardPasses {
         this.registry = registry;
         this.sharing = sharing;
         this.retention = retention;
+        int concurrency = settings.boardConcurrency();
+        AtomicInteger threads = new AtomicInteger();
+        this.executor =
+                concurrency == 1
+                        ? null
+                        : Executors.newFixedThreadPool(
+                                concurrency,
+                                task -> {
+                                    Thread thread =
+                                            new Thread(
+                                                    task,
+                                                    "board-pass-" + threads.incrementAndGet());
+                                    thread.setDaemon(true);
+                                    return thread;
+                                });
+    }
+
+    /** Passes under way finish (the stop flag ends each after its current step). */
+    @PreDestroy
+    void close() {
+        if (executor != null) {
+            executor.shutdown();
+        }
     }
 
     /** Returns whether every board succeeded (listing the boards counts as one). */
@@ -85,7 +117,8 @@ class BoardPasses {
         return round;
     }
 
-    private Round run(Predicate<String> mine) {
+    /** A round over the boards {@code mine} accepts. */
+    Round run(Predicate<String> mine) {
         List<BoardSettings> all;
         try {
             all = boards.all();
@@ -93,17 +126,11 @@ class BoardPasses {
             log.error("snapshot pass could not list boards", e);
             return new Round(List.of(), 1);
         }
+        List<BoardSettings> owned = all.stream().filter(board -> mine.test(board.board())).toList();
+        List<PassResult> results = executor == null ? inTurn(owned) : atOnce(owned);
         List<PassResult> passed = new ArrayList<>();
         int failed = 0;
-        for (BoardSettings board : all) {
-            if (stop.requested()) {
-                log.info("snapshot pass stopping: shutdown requested");
-                break;
-            }
-            if (!mine.test(board.board())) {
-                continue;
-            }
-            PassResult result = runOne(board);
+        for (PassResult result : results) {
             if (result == null) {
                 failed++;
             } else {
@@ -111,6 +138,55 @@ class BoardPasses {
             }
         }
         return new Round(passed, failed);
+    }
+
+    /** One board after another on this thread; a null result is a failed board. */
+    private List<PassResult> inTurn(List<BoardSettings> owned) {
+        List<PassResult> results = new ArrayList<>();
+        for (BoardSettings board : owned) {
+            if (stopping()) {
+                break;
+            }
+            results.add(runOne(board));
+        }
+        return results;
+    }
+
+    /**
+     * {@code snapshot.board-concurrency} boards at a time on the round's threads, in the boards'
+     * order; a board not yet started when a shutdown is requested is left for the next worker.
+     */
+    private List<PassResult> atOnce(List<BoardSettings> owned) {
+        List<CompletableFuture<Ran>> passes = new ArrayList<>();
+        for (BoardSettings board : owned) {
+            try {
+                passes.add(
+                        CompletableFuture.supplyAsync(
+                                () -> stopping() ? null : new Ran(runOne(board)), executor));
+            } catch (RejectedExecutionException shutDown) {
+                log.info("snapshot pass stopping: the worker is shutting down");
+                break;
+            }
+        }
+        List<PassResult> results = new ArrayList<>();
+        for (CompletableFuture<Ran> pass : passes) {
+            Ran ran = pass.join();
+            if (ran != null) {
+                results.add(ran.result());
+            }
+        }
+        return results;
+    }
+
+    /** A board that was passed: its result, or null if it failed. */
+    private record Ran(PassResult result) {}
+
+    private boolean stopping() {
+        if (stop.requested()) {
+            log.info("snapshot pass stopping: shutdown requested");
+            return true;
+        }
+        return false;
     }
 
     private PassResult runOne(BoardSettings board) {
