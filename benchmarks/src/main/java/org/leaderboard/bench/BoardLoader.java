@@ -58,7 +58,8 @@ final class BoardLoader {
                     12,
                     "LOCAL_QUORUM",
                     "LOCAL_QUORUM",
-                    "LOCAL_QUORUM");
+                    "LOCAL_QUORUM",
+                    1);
 
     private static final int LOAD_IN_FLIGHT = 256;
     private static final int READ_LANES = 32;

@@ -3,7 +3,6 @@ package org.leaderboard.snapshot.config;
 import java.time.Duration;
 import org.leaderboard.model.cassandra.Consistency;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.ConstructorBinding;
 
 /**
  * Settings of the snapshot worker (prefix {@code snapshot}); defaults live in application.yml.
@@ -40,7 +39,6 @@ public record SnapshotSettings(
         String eventsWriteConsistency,
         int boardConcurrency) {
 
-    @ConstructorBinding
     public SnapshotSettings {
         require(
                 safetyMargin != null && !safetyMargin.isNegative(),
@@ -59,28 +57,6 @@ public record SnapshotSettings(
                 eventsWriteConsistency,
                 "snapshot.read-consistency",
                 readConsistency);
-    }
-
-    /** The same, passing one board at a time. */
-    public SnapshotSettings(
-            String cron,
-            boolean scheduleEnabled,
-            Duration safetyMargin,
-            int maxBucketsPerStep,
-            int maxLayers,
-            String readConsistency,
-            String writeConsistency,
-            String eventsWriteConsistency) {
-        this(
-                cron,
-                scheduleEnabled,
-                safetyMargin,
-                maxBucketsPerStep,
-                maxLayers,
-                readConsistency,
-                writeConsistency,
-                eventsWriteConsistency,
-                1);
     }
 
     public Consistency consistency() {

@@ -24,6 +24,8 @@ class SnapshotSettingsTests {
                 .hasMessage("snapshot.max-buckets-per-step must be >= 1");
         assertThatThrownBy(() -> settings(Duration.ofSeconds(10), 60, 0))
                 .hasMessage("snapshot.max-layers must be >= 1");
+        assertThatThrownBy(() -> settings(Duration.ofSeconds(10), 60, 12, 0))
+                .hasMessage("snapshot.board-concurrency must be >= 1");
     }
 
     /** A writer at ONE with a worker at LOCAL_QUORUM used to start, and lose votes silently. */
@@ -47,10 +49,23 @@ class SnapshotSettingsTests {
 
     private static SnapshotSettings levels(String read, String write, String eventsWrite) {
         return new SnapshotSettings(
-                "*/10 * * * * *", true, Duration.ofSeconds(10), 60, 12, read, write, eventsWrite);
+                "*/10 * * * * *",
+                true,
+                Duration.ofSeconds(10),
+                60,
+                12,
+                read,
+                write,
+                eventsWrite,
+                1);
     }
 
     private static SnapshotSettings settings(Duration margin, int maxBuckets, int maxLayers) {
+        return settings(margin, maxBuckets, maxLayers, 1);
+    }
+
+    private static SnapshotSettings settings(
+            Duration margin, int maxBuckets, int maxLayers, int boardConcurrency) {
         return new SnapshotSettings(
                 "*/10 * * * * *",
                 true,
@@ -59,6 +74,7 @@ class SnapshotSettingsTests {
                 maxLayers,
                 "ALL",
                 "LOCAL_QUORUM",
-                "LOCAL_QUORUM");
+                "LOCAL_QUORUM",
+                boardConcurrency);
     }
 }

@@ -42,7 +42,8 @@ final class SnapshotFixture implements AutoCloseable {
                     12,
                     "LOCAL_QUORUM",
                     "LOCAL_QUORUM",
-                    "LOCAL_QUORUM");
+                    "LOCAL_QUORUM",
+                    1);
 
     final String keyspace;
     final CqlSession session;
