@@ -3,6 +3,7 @@ package org.leaderboard.bench;
 import com.sun.management.ThreadMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -17,42 +18,63 @@ import org.leaderboard.query.rank.TailRanking;
 
 /**
  * Scenario 7: the query service's tail ranking alone, in the harness's own JVM, before anything
- * else starts: no Cassandra, no HTTP, no other process on the cores. It replays the shape of
- * scenario 6 at 5,000 votes/s on the largest board: a snapshot of that many users, a tail of 30% of
- * them, a new version of the ranking ten times a second with 500 users per million, and two reads
- * per version, each with 700 fresh users per million ranked on top and a top-100 and one user's
- * place read from the answer. Then it takes up newer heads as the service does once a minute at
- * that rate: the newer snapshot's ranking built from the held one plus a minute's layer, and the
- * tail ranked again on it. What it measures (the CPU a version and a read take, the bytes they
- * allocate, the collector's share) is what the full scenario cannot separate from the machine's
- * noise, so that two versions of the ranking code can be compared run against run.
+ * else starts: no Cassandra, no HTTP, no other process on the cores. It replays what the service's
+ * reading thread does at 5,000 votes/s on the largest board, as scenario 6 measured it: a snapshot
+ * of that many users and a tail of 30% of them; then a read every 11.4 ms (88 shared strong reads a
+ * second), each bringing 57 new votes per million users. As in the service, the newest rows are
+ * held (sent again at every read, 255 per million users), rows older than those wait as the pending
+ * part, and the pending part is taken into a new version of the ranking once it holds 128 users or
+ * 100 ms have passed; every read ranks the held and pending rows on top of the newest version and
+ * reads a top-100 and one user's place from the answer. Then it takes up newer heads as the service
+ * does once a minute at that rate: the newer snapshot's ranking built from the held one plus a
+ * minute's layer, and the tail ranked again on it. What it measures (the CPU a read and a version
+ * take, the reading thread's share of a core, the bytes they allocate, the collector's share) is
+ * what the full scenario cannot separate from the machine's noise, so that two versions of the
+ * ranking code can be compared run against run.
  */
 final class TailRankingReplay {
 
     static final String NAME = "7 tail ranking alone";
 
+    /** Shared strong reads a second at 5,000 votes/s in scenario 6 (a caller's closed loop). */
+    private static final double READS_PER_SECOND = 88;
+
+    /** As the query service: pending rows are taken in at this many users, or after 100 ms. */
+    private static final int MAX_PENDING = 128;
+
+    private static final double FOLD_EVERY_MILLIS = 100;
+
     private final int users;
     private final int tailUsers;
-    private final int perVersion;
-    private final int fresh;
-    private final int versions;
+    private final int votesPerRead;
+    private final int heldRows;
+    private final int maxPending;
+    private final int reads;
     private final boolean quick;
 
     TailRankingReplay(BenchOptions options) {
         this.users = Collections.max(options.users());
         this.tailUsers = users * 3 / 10;
-        this.perVersion = Math.max(1, users / 2_000);
-        this.fresh = Math.max(1, users * 7 / 10_000);
+        this.votesPerRead = Math.max(1, (int) Math.round(5_000 * (users / 1e6) / READS_PER_SECOND));
+        this.heldRows = Math.max(1, (int) Math.round(255 * (users / 1e6)));
+        this.maxPending = Math.max(2, (int) Math.round(MAX_PENDING * (users / 1e6)));
         this.quick = options.quick();
-        this.versions = quick ? 30 : 600;
+        this.reads = quick ? 90 : 3_000;
     }
 
     List<Figure> run() {
         Progress.say(
                 String.format(
-                        "tail ranking alone: %,d users, a %,d-user tail, %,d users a version,"
-                                + " %,d fresh users a read",
-                        users, tailUsers, perVersion, fresh));
+                        "tail ranking alone: %,d users, a %,d-user tail, %.0f reads a second with"
+                                + " %,d new votes each, %,d held rows sent again, versions at"
+                                + " %,d users or %.0f ms",
+                        users,
+                        tailUsers,
+                        READS_PER_SECOND,
+                        votesPerRead,
+                        heldRows,
+                        maxPending,
+                        FOLD_EVERY_MILLIS));
         Random random = new Random(42);
         Map<String, Tally> snapshot = new HashMap<>();
         for (int i = 0; i < users; i++) {
@@ -66,13 +88,18 @@ final class TailRankingReplay {
             tail.add(user(random.nextInt(users)), Tally.of(1));
         }
         Replay replay = new Replay(TailRanking.of(base).plus(tail), random);
-        replay.versions(versions / 3);
-        Sample sample = replay.versions(versions);
+        replay.reads(reads / 3);
+        Sample sample = replay.reads(reads);
         String note =
                 String.format(
-                        "mean of %d versions after %d unmeasured, the tail grown to %,d users;"
-                                + " CPU of the replaying thread",
-                        versions, versions / 3, replay.ranking.tailUsers());
+                        "mean of %,d reads after %,d unmeasured (%,d versions of %.0f users on"
+                                + " average), the tail grown to %,d users; CPU of the replaying"
+                                + " thread",
+                        reads,
+                        reads / 3,
+                        sample.versions(),
+                        sample.usersPerVersion(),
+                        replay.ranking.tailUsers());
         replay = null;
         base = null;
         TakeUp takeUp = takeUps(random);
@@ -86,23 +113,34 @@ final class TailRankingReplay {
                 List.of(
                         Figure.plain(
                                 NAME,
-                                String.format("new version, %,d users into the tail", perVersion),
-                                "ms",
-                                null,
-                                sample.plusMillis(),
-                                note),
-                        Figure.plain(
-                                NAME,
                                 String.format(
-                                        "read, %,d fresh users on top, top-100 and a user's place",
-                                        fresh),
+                                        "read: %,d held rows and the pending ones ranked on top,"
+                                                + " a top-100 and a user's place",
+                                        heldRows),
                                 "ms",
                                 null,
                                 sample.readMillis(),
                                 note),
                         Figure.plain(
                                 NAME,
-                                "allocated per version, its two reads included",
+                                "new version: the pending users taken in",
+                                "ms",
+                                null,
+                                sample.versionMillis(),
+                                note),
+                        Figure.plain(
+                                NAME,
+                                String.format(
+                                        "the reading thread's CPU, reads and versions, at %.0f"
+                                                + " reads a second",
+                                        READS_PER_SECOND),
+                                "% of a core",
+                                null,
+                                sample.corePercent(),
+                                note),
+                        Figure.plain(
+                                NAME,
+                                "allocated per read, its share of versions included",
                                 "MB",
                                 null,
                                 sample.allocatedMegabytes(),
@@ -130,11 +168,12 @@ final class TailRankingReplay {
                                 "the JVM's collectors' time over the wall time"));
         Progress.say(
                 String.format(
-                        "tail ranking alone: %.2f ms a version, %.2f ms a read, %.1f MB a version,"
-                                + " collections %.1f%% of the time; a newer head taken up: %.0f ms"
-                                + " its snapshot, %.0f ms the tail on it",
-                        sample.plusMillis(),
+                        "tail ranking alone: %.2f ms a read, %.2f ms a version, %.1f%% of a core,"
+                                + " %.2f MB a read, collections %.1f%% of the time; a newer head"
+                                + " taken up: %.0f ms its snapshot, %.0f ms the tail on it",
                         sample.readMillis(),
+                        sample.versionMillis(),
+                        sample.corePercent(),
                         sample.allocatedMegabytes(),
                         sample.collectedPercent(),
                         takeUp.snapshotMillis(),
@@ -213,59 +252,86 @@ final class TailRankingReplay {
     }
 
     private record Sample(
-            double plusMillis,
             double readMillis,
+            double versionMillis,
+            int versions,
+            double usersPerVersion,
+            double corePercent,
             double allocatedMegabytes,
             double collectedPercent) {}
 
-    /** The ranking as the versions leave it, and what replaying them measured. */
+    /**
+     * The ranking as the versions leave it, the rows held and pending as a reading thread holds
+     * them, and the virtual time the reads are at.
+     */
     private final class Replay {
         TailRanking ranking;
         final Random random;
+        final ArrayDeque<String[]> held = new ArrayDeque<>();
+        Tallies pending = new Tallies();
+        double millis;
+        double foldedAt;
 
         Replay(TailRanking ranking, Random random) {
             this.ranking = ranking;
             this.random = random;
         }
 
-        Sample versions(int count) {
+        Sample reads(int count) {
             ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
             long thread = Thread.currentThread().getId();
             long allocatedBefore = threads.getThreadAllocatedBytes(thread);
             long collectedBefore = collectionMillis();
             long started = System.nanoTime();
-            long plusNanos = 0;
+            long versionNanos = 0;
             long readNanos = 0;
-            for (int v = 0; v < count; v++) {
-                Tallies delta = randomVotes(perVersion);
-                long cpu = threads.getCurrentThreadCpuTime();
-                ranking = ranking.plus(delta);
-                plusNanos += threads.getCurrentThreadCpuTime() - cpu;
-                for (int read = 0; read < 2; read++) {
-                    Tallies onTop = randomVotes(fresh);
-                    cpu = threads.getCurrentThreadCpuTime();
-                    MergedStandings standings = ranking.standingsWith(onTop);
-                    if (standings.page(0, 100).size() != Math.min(100, standings.totalUsers())) {
-                        throw new IllegalStateException("a short top-100");
-                    }
-                    standings.positionOf(user(random.nextInt(users)));
-                    readNanos += threads.getCurrentThreadCpuTime() - cpu;
+            int versions = 0;
+            long versionUsers = 0;
+            for (int r = 0; r < count; r++) {
+                millis += 1_000 / READS_PER_SECOND;
+                for (int v = 0; v < votesPerRead; v++) {
+                    held.addLast(
+                            new String[] {
+                                user(random.nextInt(users)), "voter-" + random.nextInt(1_000_000)
+                            });
                 }
+                while (held.size() > heldRows) {
+                    String[] vote = held.removeFirst();
+                    pending.addVote(vote[0], vote[1], 1);
+                }
+                Tallies onTop = new Tallies();
+                for (String[] vote : held) {
+                    onTop.addVote(vote[0], vote[1], 1);
+                }
+                long cpu = threads.getCurrentThreadCpuTime();
+                if (millis - foldedAt >= FOLD_EVERY_MILLIS || pending.users() >= maxPending) {
+                    versionUsers += pending.users();
+                    ranking = ranking.plus(pending);
+                    pending = new Tallies();
+                    foldedAt = millis;
+                    versions++;
+                    long versioned = threads.getCurrentThreadCpuTime();
+                    versionNanos += versioned - cpu;
+                    cpu = versioned;
+                }
+                onTop.addAll(pending);
+                MergedStandings standings = ranking.standingsWith(onTop);
+                if (standings.page(0, 100).size() != Math.min(100, standings.totalUsers())) {
+                    throw new IllegalStateException("a short top-100");
+                }
+                standings.positionOf(user(random.nextInt(users)));
+                readNanos += threads.getCurrentThreadCpuTime() - cpu;
             }
             double wallMillis = (System.nanoTime() - started) / 1e6;
+            double virtualMillis = count * 1_000 / READS_PER_SECOND;
             return new Sample(
-                    plusNanos / 1e6 / count,
-                    readNanos / 1e6 / count / 2,
+                    readNanos / 1e6 / count,
+                    versions == 0 ? 0 : versionNanos / 1e6 / versions,
+                    versions,
+                    versions == 0 ? 0 : (double) versionUsers / versions,
+                    100 * (readNanos + versionNanos) / 1e6 / virtualMillis,
                     (threads.getThreadAllocatedBytes(thread) - allocatedBefore) / 1e6 / count,
                     100.0 * (collectionMillis() - collectedBefore) / wallMillis);
-        }
-
-        private Tallies randomVotes(int count) {
-            Tallies votes = new Tallies();
-            for (int i = 0; i < count; i++) {
-                votes.add(user(random.nextInt(users)), Tally.of(1));
-            }
-            return votes;
         }
     }
 
