@@ -122,7 +122,9 @@ final class ChangedLeaves {
         }
         int first = leafOf(from);
         int low = first;
-        int high = leaves.length;
+        // Most searches end in the leaf they start in (the users placed in ranking order, and
+        // the end of a run of equal counts): the leaves' search only when not.
+        int high = lastBefore[first] >= value ? first : leaves.length;
         while (low < high) {
             int middle = (low + high) >>> 1;
             if (lastBefore[middle] < value) {
@@ -188,12 +190,31 @@ final class ChangedLeaves {
             return this;
         }
         Index out = new Index(leaves.length + inserted.length / leafSize + 2);
+        if (leaves.length == 0) {
+            Leaf all = new Leaf(inserted.length);
+            for (int i = 0; i < inserted.length; i++) {
+                all.set(i, inserted[i]);
+            }
+            split(all, out);
+            return out.build(leafSize);
+        }
         int nextDrop = 0;
         int nextInsert = 0;
-        for (int leaf = 0; leaf < leaves.length; leaf++) {
-            int start = starts[leaf];
-            int end = starts[leaf + 1];
-            boolean last = leaf == leaves.length - 1;
+        int leaf = 0;
+        while (nextDrop < dropped.length || nextInsert < places.length) {
+            // The next leaf something leaves or lands in (an insert past the end lands in the
+            // last one): the leaves before it are kept as they are, in one copy of their index.
+            int touched = leaves.length - 1;
+            if (nextDrop < dropped.length) {
+                touched = Math.min(touched, leafOf(dropped[nextDrop]));
+            }
+            if (nextInsert < places.length) {
+                touched = Math.min(touched, leafOf(places[nextInsert]));
+            }
+            out.addRun(this, leaf, touched);
+            int start = starts[touched];
+            int end = starts[touched + 1];
+            boolean last = touched == leaves.length - 1;
             int dropEnd = nextDrop;
             while (dropEnd < dropped.length && dropped[dropEnd] < end) {
                 dropEnd++;
@@ -202,11 +223,7 @@ final class ChangedLeaves {
             while (insertEnd < places.length && (places[insertEnd] < end || last)) {
                 insertEnd++;
             }
-            if (dropEnd == nextDrop && insertEnd == nextInsert) {
-                out.add(leaves[leaf], lastBefore[leaf], lastKey[leaf]);
-                continue;
-            }
-            Leaf entries = leaves[leaf];
+            Leaf entries = leaves[touched];
             Leaf rebuilt =
                     new Leaf(entries.size() - (dropEnd - nextDrop) + (insertEnd - nextInsert));
             int k = 0;
@@ -230,14 +247,9 @@ final class ChangedLeaves {
                 }
             }
             split(rebuilt, out);
+            leaf = touched + 1;
         }
-        if (leaves.length == 0) {
-            Leaf all = new Leaf(inserted.length);
-            for (int i = 0; i < inserted.length; i++) {
-                all.set(i, inserted[i]);
-            }
-            split(all, out);
-        }
+        out.addRun(this, leaf, leaves.length);
         return out.build(leafSize);
     }
 
@@ -283,8 +295,35 @@ final class ChangedLeaves {
             add(leaf, leaf.before[leaf.size() - 1], leaf.keys[leaf.size() - 1]);
         }
 
-        /** A leaf kept as it was, with what the index knew of it: no read of its entries. */
-        void add(Leaf leaf, int before, long key) {
+        /**
+         * The leaves [{@code from}, {@code to}) of {@code source}, kept as they were: their index
+         * entries copied in bulk, none of their entries read. A version touches a few hundred of
+         * thousands of leaves, and adding the others one by one was most of its time.
+         */
+        void addRun(ChangedLeaves source, int from, int to) {
+            int length = to - from;
+            if (length <= 0) {
+                return;
+            }
+            if (count + length > leaves.length) {
+                int grown = Math.max(count * 2 + 1, count + length);
+                leaves = Arrays.copyOf(leaves, grown);
+                starts = Arrays.copyOf(starts, grown + 1);
+                lastBefore = Arrays.copyOf(lastBefore, grown);
+                lastKey = Arrays.copyOf(lastKey, grown);
+            }
+            System.arraycopy(source.leaves, from, leaves, count, length);
+            System.arraycopy(source.lastBefore, from, lastBefore, count, length);
+            System.arraycopy(source.lastKey, from, lastKey, count, length);
+            int shift = starts[count] - source.starts[from];
+            for (int i = 1; i <= length; i++) {
+                starts[count + i] = source.starts[from + i] + shift;
+            }
+            count += length;
+        }
+
+        /** A leaf, with its last entry's snapshot users before and ranking key. */
+        private void add(Leaf leaf, int before, long key) {
             if (count == leaves.length) {
                 int grown = count * 2 + 1;
                 leaves = Arrays.copyOf(leaves, grown);

@@ -1,8 +1,6 @@
 package org.leaderboard.query.rank;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * An immutable ascending sequence of longs kept in small leaves, so that a version with a few more
@@ -128,41 +126,107 @@ final class LongLeaves {
 
     /**
      * This sequence with the ascending {@code added} merged in. Only the leaves they land in are
-     * copied (each value goes to the last leaf whose first value is not above it).
+     * copied (each value goes to the last leaf whose first value is not above it); the index
+     * entries of the leaves between are copied in bulk.
      */
     LongLeaves with(long[] added) {
         if (added.length == 0) {
             return this;
         }
-        List<long[]> out = new ArrayList<>(leaves.length + 2);
+        Builder out = new Builder(leaves.length + added.length / leafSize + 2);
+        if (leaves.length == 0) {
+            split(Arrays.copyOf(added, added.length), out);
+            return out.build(leafSize);
+        }
         int next = 0;
-        for (int leaf = 0; leaf < leaves.length; leaf++) {
+        int leaf = 0;
+        while (next < added.length) {
+            int target = leafFor(added[next]);
+            out.addRun(this, leaf, target);
             int end = next;
-            if (leaf + 1 < leaves.length) {
-                while (end < added.length && added[end] < firsts[leaf + 1]) {
+            if (target + 1 < leaves.length) {
+                while (end < added.length && added[end] < firsts[target + 1]) {
                     end++;
                 }
             } else {
                 end = added.length;
             }
-            if (end == next) {
-                out.add(leaves[leaf]);
-            } else {
-                split(merge(leaves[leaf], added, next, end), out);
-            }
+            split(merge(leaves[target], added, next, end), out);
             next = end;
+            leaf = target + 1;
         }
-        if (leaves.length == 0) {
-            split(Arrays.copyOf(added, added.length), out);
+        out.addRun(this, leaf, leaves.length);
+        return out.build(leafSize);
+    }
+
+    /** The leaf {@code value} is merged into: the last whose first value is not above it. */
+    private int leafFor(long value) {
+        int low = 0;
+        int high = leaves.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (firsts[middle] <= value) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
         }
-        long[][] kept = out.toArray(new long[0][]);
-        int[] newStarts = new int[kept.length + 1];
-        long[] newFirsts = new long[kept.length];
-        for (int leaf = 0; leaf < kept.length; leaf++) {
-            newStarts[leaf + 1] = newStarts[leaf] + kept[leaf].length;
-            newFirsts[leaf] = kept[leaf][0];
+        return Math.max(0, low - 1);
+    }
+
+    /** A new version's leaves and their index, appended in order. */
+    private static final class Builder {
+        long[][] leaves;
+        int[] starts;
+        long[] firsts;
+        int count;
+
+        Builder(int capacity) {
+            leaves = new long[capacity][];
+            starts = new int[capacity + 1];
+            firsts = new long[capacity];
         }
-        return new LongLeaves(kept, newStarts, newFirsts, leafSize);
+
+        private void room(int more) {
+            if (count + more > leaves.length) {
+                int grown = Math.max(count * 2 + 1, count + more);
+                leaves = Arrays.copyOf(leaves, grown);
+                starts = Arrays.copyOf(starts, grown + 1);
+                firsts = Arrays.copyOf(firsts, grown);
+            }
+        }
+
+        void add(long[] leaf) {
+            room(1);
+            leaves[count] = leaf;
+            firsts[count] = leaf[0];
+            starts[count + 1] = starts[count] + leaf.length;
+            count++;
+        }
+
+        /** The leaves [{@code from}, {@code to}) of {@code source}, kept as they were. */
+        void addRun(LongLeaves source, int from, int to) {
+            int length = to - from;
+            if (length <= 0) {
+                return;
+            }
+            room(length);
+            System.arraycopy(source.leaves, from, leaves, count, length);
+            System.arraycopy(source.firsts, from, firsts, count, length);
+            int shift = starts[count] - source.starts[from];
+            for (int i = 1; i <= length; i++) {
+                starts[count + i] = source.starts[from + i] + shift;
+            }
+            count += length;
+        }
+
+        LongLeaves build(int leafSize) {
+            return new LongLeaves(
+                    count == leaves.length ? leaves : Arrays.copyOf(leaves, count),
+                    Arrays.copyOf(starts, count + 1),
+                    count == firsts.length ? firsts : Arrays.copyOf(firsts, count),
+                    leafSize);
+        }
     }
 
     private int leafOf(int index) {
@@ -203,7 +267,7 @@ final class LongLeaves {
     }
 
     /** Adds {@code values} to {@code out} as one leaf, or as leaves of about leafSize if large. */
-    private void split(long[] values, List<long[]> out) {
+    private void split(long[] values, Builder out) {
         if (values.length <= 2 * leafSize) {
             out.add(values);
             return;
