@@ -120,7 +120,7 @@ final class ChangedLeaves {
         if (from >= length()) {
             return length();
         }
-        int first = leafOf(from);
+        int first = from == 0 ? 0 : leafOf(from);
         int low = first;
         // Most searches end in the leaf they start in (the users placed in ranking order, and
         // the end of a run of equal counts): the leaves' search only when not.
@@ -148,6 +148,67 @@ final class ChangedLeaves {
             }
         }
         return starts[low] + at;
+    }
+
+    /**
+     * How many entries rank before a user {@code user} with ranking key {@code key}, of which
+     * {@code baseBefore} snapshot users rank before it, counting from entry {@code from} on (those
+     * before it rank before): an entry with fewer snapshot users before it ranks before, one with
+     * more after, and only those with exactly as many are compared by key and id. Those are
+     * searched within their leaf, read from its arrays: a search of the whole sequence looked up
+     * each compared entry's leaf again.
+     */
+    int countBefore(long key, String user, int baseBefore, int from) {
+        int low = firstBeforeAtLeast(baseBefore, from);
+        int total = length();
+        if (low == total) {
+            return total;
+        }
+        int leaf = leafOf(low);
+        if (lastBefore[leaf] <= baseBefore && leaf < leaves.length - 1) {
+            // The entries with as many snapshot users before run on past this leaf.
+            return countBeforeAcrossLeaves(key, user, low, firstBeforeAtLeast(baseBefore + 1, low));
+        }
+        Leaf entries = leaves[leaf];
+        int start = starts[leaf];
+        int at = low - start;
+        int end = entries.size();
+        // The run's end: the first entry of the leaf with more snapshot users before.
+        int runEnd = at;
+        int to = end;
+        while (runEnd < to) {
+            int middle = (runEnd + to) >>> 1;
+            if (entries.before[middle] <= baseBefore) {
+                runEnd = middle + 1;
+            } else {
+                to = middle;
+            }
+        }
+        int high = runEnd;
+        while (at < high) {
+            int middle = (at + high) >>> 1;
+            long k = entries.keys[middle];
+            if (k > key || (k == key && entries.users[middle].compareTo(user) < 0)) {
+                at = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return start + at;
+    }
+
+    /** As {@link #countBefore}, among entries [low, high) of several leaves. */
+    private int countBeforeAcrossLeaves(long key, String user, int low, int high) {
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            long k = key(middle);
+            if (k > key || (k == key && user(middle).compareTo(user) < 0)) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
     }
 
     /** How many entries have a ranking key above {@code key}. */

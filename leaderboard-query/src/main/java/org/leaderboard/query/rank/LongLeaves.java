@@ -86,8 +86,31 @@ final class LongLeaves {
      * {@code -(insertion point) - 1}.
      */
     int binarySearch(long value) {
-        int below = countBelow(value);
-        return below < length() && get(below) == value ? below : -(below + 1);
+        int low = 0;
+        int high = leaves.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (firsts[middle] < value) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        if (low == 0) {
+            return leaves.length > 0 && firsts[0] == value ? 0 : -1;
+        }
+        // In the leaf found, or the next leaf's first value: no second search for the leaf.
+        long[] leaf = leaves[low - 1];
+        int local = Arrays.binarySearch(leaf, value);
+        if (local >= 0) {
+            while (local > 0 && leaf[local - 1] == value) {
+                local--;
+            }
+            return starts[low - 1] + local;
+        }
+        int below = starts[low - 1] - local - 1;
+        boolean next = -local - 1 == leaf.length && low < leaves.length && firsts[low] == value;
+        return next ? below : -(below + 1);
     }
 
     /**

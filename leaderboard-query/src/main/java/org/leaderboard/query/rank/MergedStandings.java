@@ -435,19 +435,7 @@ public final class MergedStandings {
 
     /** As above, counting from changed user {@code from} on (those before it rank before). */
     int changedBefore(long key, String user, int baseBefore, int from) {
-        int low = changed.firstBeforeAtLeast(baseBefore, from);
-        int high = changed.firstBeforeAtLeast(baseBefore + 1, low);
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            long k = changed.key(middle);
-            boolean before = k > key || (k == key && changed.user(middle).compareTo(user) < 0);
-            if (before) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return low;
+        return changed.countBefore(key, user, baseBefore, from);
     }
 
     /**

@@ -166,7 +166,10 @@ class LeavesTests {
         for (int i = 0; i < size; i++) {
             before += random.nextInt(3) == 0 ? random.nextInt(4) : 0;
             key -= random.nextInt(3) == 0 ? random.nextInt(4) : 0;
-            list.add(new ChangedLeaves.ChangedUser("u" + i, Tally.of(1), key, before));
+            // Ids in the order of the list: ranking order among equal counts and keys.
+            list.add(
+                    new ChangedLeaves.ChangedUser(
+                            String.format("u%04d", i), Tally.of(1), key, before));
         }
         ChangedLeaves leaves = ChangedLeaves.of(list, leafSize);
         for (int probe = -1; probe <= before + 1; probe++) {
@@ -179,6 +182,32 @@ class LeavesTests {
                         .as("before %d from %d", probe, from)
                         .isEqualTo(expected);
             }
+        }
+        // A user placed among them: those with fewer snapshot users before rank before it, and
+        // those with as many and a higher key or an equal key and a lower id.
+        for (int probe = 0; probe < 200; probe++) {
+            int probeBefore = random.nextInt(before + 2);
+            long probeKey = key - 1 + random.nextInt((int) (1_002 - key));
+            String probeUser =
+                    String.format("u%04d", random.nextInt(size + 1))
+                            + (random.nextBoolean() ? "x" : "");
+            int from = random.nextInt(size + 1);
+            int expected = from;
+            for (int i = from; i < size; i++) {
+                ChangedLeaves.ChangedUser c = list.get(i);
+                boolean ranksBefore =
+                        c.baseBefore() < probeBefore
+                                || (c.baseBefore() == probeBefore
+                                        && (c.key() > probeKey
+                                                || (c.key() == probeKey
+                                                        && c.user().compareTo(probeUser) < 0)));
+                if (ranksBefore) {
+                    expected = i + 1;
+                }
+            }
+            assertThat(leaves.countBefore(probeKey, probeUser, probeBefore, from))
+                    .as("%s with key %d after %d from %d", probeUser, probeKey, probeBefore, from)
+                    .isEqualTo(expected);
         }
         for (long probe = key - 1; probe <= 1_001; probe++) {
             long k = probe;
