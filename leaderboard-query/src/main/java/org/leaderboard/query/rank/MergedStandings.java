@@ -214,23 +214,65 @@ public final class MergedStandings {
         if (offset >= end) {
             return page;
         }
-        long previousRank = 0;
-        long previousKey = 0;
         // Whether a position holds a changed user is searched for the first entry only: from
         // there the changed users before each position are counted along, and the next one's
         // position is known (a search of every entry was a third of a user's neighbours).
         int first = changedAt(offset);
-        int changedBefore = first >= 0 ? first : -first - 1;
+        int firstChanged = first >= 0 ? first : -first - 1;
+        // The kept users' entries read from the base in one walk of the positions they span
+        // (where the base is a tail's ranking, reading each by its position searched for it).
+        int lastChanged = changedAt(end - 1);
+        int changedInPage = (lastChanged >= 0 ? lastChanged + 1 : -lastChanged - 1) - firstChanged;
+        int keptFrom = offset - firstChanged;
+        int keptCount = end - offset - changedInPage;
+        int baseFrom = keptCount > 0 ? basePositionOfKept(keptFrom) : 0;
+        int baseTo = keptCount > 0 ? basePositionOfKept(keptFrom + keptCount - 1) + 1 : 0;
+        // Unless the changed users' old places between them are many more (then each is read).
+        boolean walked = baseTo - baseFrom <= 2 * keptCount + 16;
+        String[] baseUsers = walked ? new String[baseTo - baseFrom] : null;
+        Tally[] baseTallies = walked ? new Tally[baseTo - baseFrom] : null;
+        if (walked) {
+            base.forEachBetween(
+                    baseFrom,
+                    baseTo,
+                    (position, user, tally) -> {
+                        baseUsers[position - baseFrom] = user;
+                        baseTallies[position - baseFrom] = tally;
+                    });
+        }
+        long previousRank = 0;
+        long previousKey = 0;
+        int changedBefore = firstChanged;
         int nextChanged = nextChangedPosition(changedBefore);
         for (int position = offset; position < end; position++) {
-            int j;
+            LeaderboardEntry entry;
             if (position == nextChanged) {
-                j = changedBefore++;
+                int j = changedBefore++;
                 nextChanged = nextChangedPosition(changedBefore);
+                String user = changed.user(j);
+                entry =
+                        entry(
+                                position,
+                                user,
+                                changed.tally(j),
+                                base.position(user),
+                                previousRank,
+                                previousKey);
             } else {
-                j = -changedBefore - 1;
+                int basePosition = basePositionOfKept(position - changedBefore);
+                entry =
+                        entry(
+                                position,
+                                walked
+                                        ? baseUsers[basePosition - baseFrom]
+                                        : base.user(basePosition),
+                                walked
+                                        ? baseTallies[basePosition - baseFrom]
+                                        : base.tally(basePosition),
+                                basePosition,
+                                previousRank,
+                                previousKey);
             }
-            LeaderboardEntry entry = entryAt(position, j, previousRank, previousKey);
             page.add(entry);
             previousRank = entry.rank();
             previousKey = kind.rankKey(entry.score());
@@ -283,18 +325,34 @@ public final class MergedStandings {
      * and the removed ones were most of a page).
      */
     private LeaderboardEntry entryAt(int position, int j, long previousRank, long previousKey) {
-        String user;
-        Tally tally;
-        int basePosition;
         if (j >= 0) {
-            user = changed.user(j);
-            tally = changed.tally(j);
-            basePosition = base.position(user);
-        } else {
-            basePosition = basePositionOfKept(position - (-j - 1));
-            user = base.user(basePosition);
-            tally = base.tally(basePosition);
+            String user = changed.user(j);
+            return entry(
+                    position,
+                    user,
+                    changed.tally(j),
+                    base.position(user),
+                    previousRank,
+                    previousKey);
         }
+        int basePosition = basePositionOfKept(position - (-j - 1));
+        return entry(
+                position,
+                base.user(basePosition),
+                base.tally(basePosition),
+                basePosition,
+                previousRank,
+                previousKey);
+    }
+
+    /** The entry of {@code user} with {@code tally} at {@code position}, as {@link #entryAt}. */
+    private LeaderboardEntry entry(
+            int position,
+            String user,
+            Tally tally,
+            int basePosition,
+            long previousRank,
+            long previousKey) {
         long key = kind.rankKey(tally);
         long rank =
                 previousRank == 0 ? rankOf(key) : key == previousKey ? previousRank : position + 1L;
@@ -334,6 +392,29 @@ public final class MergedStandings {
     Tally tallyAt(int position) {
         int j = changedAt(position);
         return j >= 0 ? changed.tally(j) : base.tally(basePositionOfKept(position - (-j - 1)));
+    }
+
+    /**
+     * Visits merged positions [{@code from}, {@code to}) in order, from one search for the first:
+     * the changed users counted along, the kept ones read at their snapshot positions.
+     */
+    void forEachBetween(int from, int to, RankedUsers.EntryVisitor visitor) {
+        if (from >= to) {
+            return;
+        }
+        int first = changedAt(from);
+        int j = first >= 0 ? first : -first - 1;
+        int nextChanged = nextChangedPosition(j);
+        for (int position = from; position < to; position++) {
+            if (position == nextChanged) {
+                visitor.visit(position, changed.user(j), changed.tally(j));
+                j++;
+                nextChanged = nextChangedPosition(j);
+            } else {
+                int basePosition = basePositionOfKept(position - j);
+                visitor.visit(position, base.user(basePosition), base.tally(basePosition));
+            }
+        }
     }
 
     /** Users with a strictly higher ranking key than {@code key}. */

@@ -58,4 +58,20 @@ public interface RankedUsers {
     default int countBefore(long key, String user, Map<Long, int[]> keyBounds, int atLeast) {
         return countBefore(key, user, keyBounds);
     }
+
+    /** What a position holds, as {@link #forEachBetween} visits it. */
+    interface EntryVisitor {
+        void visit(int position, String user, Tally tally);
+    }
+
+    /**
+     * Visits positions [{@code from}, {@code to}) in order, with their users and tallies: a base
+     * that finds a position by a search ({@link MergedStandings}) walks the range from one search,
+     * where {@link #user} and {@link #tally} search again for each.
+     */
+    default void forEachBetween(int from, int to, EntryVisitor visitor) {
+        for (int position = from; position < to; position++) {
+            visitor.visit(position, user(position), tally(position));
+        }
+    }
 }

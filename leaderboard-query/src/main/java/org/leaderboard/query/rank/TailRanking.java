@@ -269,8 +269,14 @@ public final class TailRanking {
                 new MergedStandings(
                         version,
                         fresh.asMap(),
-                        (user, position) ->
-                                VoterSketches.estimate(union(votersOf(user), fresh.voters(user))));
+                        (user, position) -> {
+                            // A user without fresh voters has this version's estimate, kept for
+                            // the popular ones: no union of its sketches again at every answer.
+                            HllSketch freshVoters = fresh.voters(user);
+                            return freshVoters == null
+                                    ? distinctVoters(user, -1)
+                                    : VoterSketches.estimate(union(votersOf(user), freshVoters));
+                        });
         version.ranked = true;
         return onTop;
     }
@@ -345,6 +351,11 @@ public final class TailRanking {
         @Override
         public Tally tally(int position) {
             return standings.tallyAt(position);
+        }
+
+        @Override
+        public void forEachBetween(int from, int to, EntryVisitor visitor) {
+            standings.forEachBetween(from, to, visitor);
         }
 
         @Override

@@ -182,6 +182,14 @@ class TailRankingTests {
         assertThat(withoutVoters(actual.page(0, 10_000)))
                 .isEqualTo(withoutVoters(expected.page(0, 10_000)));
         assertThat(withoutVoters(actual.page(3, 7))).isEqualTo(withoutVoters(expected.page(3, 7)));
+        // Pages of every length from every offset's neighbourhood: their kept users read from the
+        // version in one walk, or one by one where its changed users' old places lie between.
+        for (int offset = 0; offset <= expected.totalUsers(); offset += 1 + offset % 3) {
+            int limit = 1 + offset % 11;
+            assertThat(withoutVoters(actual.page(offset, limit)))
+                    .as("page at %d of %d", offset, limit)
+                    .isEqualTo(withoutVoters(expected.page(offset, limit)));
+        }
         for (int u = 0; u < users; u++) {
             assertThat(actual.positionOf("u" + u))
                     .as("u" + u)
@@ -245,10 +253,19 @@ class TailRankingTests {
         assertThat(voters(two, "popular")).isEqualTo(expectedTwo);
         assertThat(voters(one, "popular")).isEqualTo(expectedOne);
         assertThat(voters(two, "quiet")).isEqualTo(2);
+        // With a fresh part on top that has no voter of the popular user: the version's estimate.
+        Tallies fresh = new Tallies();
+        fresh.addVote("quiet", "fan2", 1);
+        assertThat(voters(two.standingsWith(fresh), "popular")).isEqualTo(expectedTwo);
+        assertThat(voters(two.standingsWith(fresh), "quiet")).isEqualTo(3);
     }
 
     private static long voters(TailRanking ranking, String user) {
-        return ranking.standingsWith(new Tallies()).page(0, 10).stream()
+        return voters(ranking.standingsWith(new Tallies()), user);
+    }
+
+    private static long voters(MergedStandings standings, String user) {
+        return standings.page(0, 10).stream()
                 .filter(entry -> entry.user().equals(user))
                 .findFirst()
                 .orElseThrow()
