@@ -376,10 +376,7 @@ final class ChangedLeaves {
             System.arraycopy(source.leaves, from, leaves, count, length);
             System.arraycopy(source.lastBefore, from, lastBefore, count, length);
             System.arraycopy(source.lastKey, from, lastKey, count, length);
-            int shift = starts[count] - source.starts[from];
-            for (int i = 1; i <= length; i++) {
-                starts[count + i] = source.starts[from + i] + shift;
-            }
+            LongLeaves.shiftedStarts(source.starts, from, starts, count, length);
             count += length;
         }
 

@@ -55,16 +55,7 @@ final class LongLeaves {
     /** How many values are below {@code value}. */
     int countBelow(long value) {
         // The last leaf whose first value is below: every value before it is too.
-        int low = 0;
-        int high = leaves.length;
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            if (firsts[middle] < value) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
+        int low = leavesStartingBelow(value);
         if (low == 0) {
             return 0;
         }
@@ -81,11 +72,8 @@ final class LongLeaves {
         return starts[low - 1] + local;
     }
 
-    /**
-     * Where {@code value} is, as {@link Arrays#binarySearch(long[], long)} says it: its index, or
-     * {@code -(insertion point) - 1}.
-     */
-    int binarySearch(long value) {
+    /** How many leaves have a first value below {@code value}. */
+    private int leavesStartingBelow(long value) {
         int low = 0;
         int high = leaves.length;
         while (low < high) {
@@ -96,6 +84,15 @@ final class LongLeaves {
                 high = middle;
             }
         }
+        return low;
+    }
+
+    /**
+     * Where {@code value} is, as {@link Arrays#binarySearch(long[], long)} says it: its index, or
+     * {@code -(insertion point) - 1}.
+     */
+    int binarySearch(long value) {
+        int low = leavesStartingBelow(value);
         if (low == 0) {
             return leaves.length > 0 && firsts[0] == value ? 0 : -1;
         }
@@ -236,10 +233,7 @@ final class LongLeaves {
             room(length);
             System.arraycopy(source.leaves, from, leaves, count, length);
             System.arraycopy(source.firsts, from, firsts, count, length);
-            int shift = starts[count] - source.starts[from];
-            for (int i = 1; i <= length; i++) {
-                starts[count + i] = source.starts[from + i] + shift;
-            }
+            shiftedStarts(source.starts, from, starts, count, length);
             count += length;
         }
 
@@ -272,6 +266,18 @@ final class LongLeaves {
             }
         }
         return low;
+    }
+
+    /**
+     * Copies the ends of {@code length} leaves from a sequence's {@code sourceStarts} (those of
+     * leaves {@code from} on) to a new sequence's {@code starts}, where the first of them begins at
+     * {@code starts[at]}: leaves kept as they were, after other leaves than before.
+     */
+    static void shiftedStarts(int[] sourceStarts, int from, int[] starts, int at, int length) {
+        int shift = starts[at] - sourceStarts[from];
+        for (int i = 1; i <= length; i++) {
+            starts[at + i] = sourceStarts[from + i] + shift;
+        }
     }
 
     private static long[] merge(long[] leaf, long[] added, int from, int to) {

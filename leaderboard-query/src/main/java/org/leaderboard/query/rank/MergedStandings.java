@@ -247,17 +247,8 @@ public final class MergedStandings {
         for (int position = offset; position < end; position++) {
             LeaderboardEntry entry;
             if (position == nextChanged) {
-                int j = changedBefore++;
+                entry = entryAt(position, changedBefore++, previousRank, previousKey);
                 nextChanged = nextChangedPosition(changedBefore);
-                String user = changed.user(j);
-                entry =
-                        entry(
-                                position,
-                                user,
-                                changed.tally(j),
-                                base.position(user),
-                                previousRank,
-                                previousKey);
             } else {
                 int basePosition = basePositionOfKept(position - changedBefore);
                 entry =
