@@ -119,6 +119,7 @@ final class BenchEnvironment implements AutoCloseable {
                                 "--query.tail.held-lag=" + TailLags.HELD_LAG.toMillis() + "ms",
                                 "--writer.late-after=" + TailLags.LATE_AFTER.toMillis() + "ms",
                                 "--writer.progress.enabled=" + TailLags.WRITER_PROGRESS,
+                                "--writer.progress.lag=" + TailLags.PROGRESS_LAG.toMillis() + "ms",
                                 "--query.tail.writer-progress=" + TailLags.WRITER_PROGRESS));
         // A fixed heap touched at start, as the Kubernetes manifests run the services: with only
         // -Xmx, G1 sizes the heap as it goes, and during scenario 6's strong top-100 queries a

@@ -26,32 +26,90 @@ final class ClosedLoop {
     /** The call returns true when the answer was what was asked for. */
     static Measurement run(
             int threads, Duration duration, int minRequests, Callable<Boolean> call) {
-        Histogram latencies = new ConcurrentHistogram(3);
-        AtomicLong ok = new AtomicLong();
-        AtomicLong errors = new AtomicLong();
-        long started = System.nanoTime();
-        long end = started + duration.toNanos();
-        long cap = started + Math.max(duration.toNanos() * CAP, MIN_CAP.toNanos());
-        List<Thread> callers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            Thread caller =
-                    new Thread(
-                            () -> {
-                                long now;
-                                while ((now = System.nanoTime()) < end
-                                        || (ok.get() + errors.get() < minRequests && now < cap)) {
-                                    call(call, latencies, ok, errors);
-                                }
-                            },
-                            "closed-loop-" + t);
-            caller.start();
-            callers.add(caller);
+        Tally tally = new Tally();
+        long cap = Math.max(duration.toNanos() * CAP, MIN_CAP.toNanos());
+        tally.drive(threads, duration.toNanos(), minRequests, cap, call);
+        return tally.measurement();
+    }
+
+    /** One of the loads {@link #interleaved} runs in turns: its callers and its call. */
+    record Load(int threads, Callable<Boolean> call) {}
+
+    /**
+     * Several closed-loop loads run in turns, {@code slice} each, until every one has run for
+     * {@code each}, so that every load samples the whole span alike: something that happens once in
+     * a while (a snapshot pass, a newer head taken up) weighs on each load as it weighs on the
+     * span, instead of on whichever load happened to run then. A load with fewer than {@code
+     * minRequests} answers at the end runs on alone until it has them, as {@link #run} does.
+     */
+    static List<Measurement> interleaved(
+            List<Load> loads, Duration each, Duration slice, int minRequests) {
+        List<Tally> tallies = new ArrayList<>();
+        for (int i = 0; i < loads.size(); i++) {
+            tallies.add(new Tally());
         }
-        for (Thread caller : callers) {
-            join(caller);
+        long sliceNanos = Math.max(1, Math.min(slice.toNanos(), each.toNanos()));
+        for (long ran = 0; ran < each.toNanos(); ran += sliceNanos) {
+            long turn = Math.min(sliceNanos, each.toNanos() - ran);
+            for (int i = 0; i < loads.size(); i++) {
+                tallies.get(i).drive(loads.get(i).threads(), turn, 0, turn, loads.get(i).call());
+            }
         }
-        double seconds = (System.nanoTime() - started) / 1e9;
-        return Measurement.of(ok.get(), seconds, ok.get(), errors.get(), latencies);
+        long cap = Math.max(each.toNanos() * CAP, MIN_CAP.toNanos());
+        List<Measurement> measured = new ArrayList<>();
+        for (int i = 0; i < loads.size(); i++) {
+            Tally tally = tallies.get(i);
+            if (tally.answered() < minRequests) {
+                tally.drive(loads.get(i).threads(), 0, minRequests, cap, loads.get(i).call());
+            }
+            measured.add(tally.measurement());
+        }
+        return measured;
+    }
+
+    /** Latencies, answers and time summed over the windows a load ran in. */
+    private static final class Tally {
+        private final Histogram latencies = new ConcurrentHistogram(3);
+        private final AtomicLong ok = new AtomicLong();
+        private final AtomicLong errors = new AtomicLong();
+        private long nanos;
+
+        long answered() {
+            return ok.get() + errors.get();
+        }
+
+        /**
+         * Runs the load for {@code duration}, and on until {@code minRequests} answers in all but
+         * no caller starts a request after {@code cap} from now.
+         */
+        void drive(int threads, long duration, int minRequests, long cap, Callable<Boolean> call) {
+            long started = System.nanoTime();
+            long end = started + duration;
+            long capAt = started + cap;
+            List<Thread> callers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                Thread caller =
+                        new Thread(
+                                () -> {
+                                    long now;
+                                    while ((now = System.nanoTime()) < end
+                                            || (answered() < minRequests && now < capAt)) {
+                                        call(call, latencies, ok, errors);
+                                    }
+                                },
+                                "closed-loop-" + t);
+                caller.start();
+                callers.add(caller);
+            }
+            for (Thread caller : callers) {
+                join(caller);
+            }
+            nanos += System.nanoTime() - started;
+        }
+
+        Measurement measurement() {
+            return Measurement.of(ok.get(), nanos / 1e9, ok.get(), errors.get(), latencies);
+        }
     }
 
     private static void call(

@@ -17,9 +17,10 @@ import org.leaderboard.model.board.BoardSettings;
  * then, for every write rate, votes written continuously (stamped now, the writer's statement)
  * while a snapshot pass runs every 2 s in the background, as the scheduled worker does; once the
  * tail has reached its steady state (the board's write window plus the margins), top-100 and
- * user-standing latencies in both modes with 1 and 4 callers, and the replicas' part of a strong
- * read measured alone with the driver. Compared with the same queries without writes and with Redis
- * on the board's tallies, in the same run.
+ * user-standing latencies in both modes with 1 and 4 callers (the four read-your-writes rows in
+ * turns of a second over at least one whole bucket), and the replicas' part of a strong read
+ * measured alone with the driver. Compared with the same queries without writes and with Redis on
+ * the board's tallies, in the same run.
  */
 final class ReadsUnderWrites {
 
@@ -28,6 +29,7 @@ final class ReadsUnderWrites {
     private static final int FLAT_OUT = BenchOptions.FLAT_OUT;
     private static final String TAIL_PHASE = "leaderboard.strong.read?tag=phase:tail";
     private static final String RANK_PHASE = "leaderboard.strong.read?tag=phase:rank";
+    private static final Duration STRONG_SLICE = Duration.ofSeconds(1);
 
     private final BenchOptions options;
     private final BoardLoader loader;
@@ -127,10 +129,22 @@ final class ReadsUnderWrites {
             long started = System.nanoTime();
             String b = board.board();
             ProcessCpu.Shares cpu = ProcessCpu.Shares.start(processes);
-            Measurement strongTop1 = measure(1, () -> ok(queries.top100(b, null)));
-            Measurement strongTop4 = measure(4, () -> ok(queries.top100(b, null)));
-            Measurement strongAround1 = measure(1, () -> ok(queries.around(b, user(users), null)));
-            Measurement strongAround4 = measure(4, () -> ok(queries.around(b, user(users), null)));
+            Callable<Boolean> top = () -> ok(queries.top100(b, null));
+            Callable<Boolean> around = () -> ok(queries.around(b, user(users), null));
+            List<Measurement> strong =
+                    ClosedLoop.interleaved(
+                            List.of(
+                                    new ClosedLoop.Load(1, top),
+                                    new ClosedLoop.Load(4, top),
+                                    new ClosedLoop.Load(1, around),
+                                    new ClosedLoop.Load(4, around)),
+                            strongDuration(board),
+                            STRONG_SLICE,
+                            options.minQueries());
+            Measurement strongTop1 = strong.get(0);
+            Measurement strongTop4 = strong.get(1);
+            Measurement strongAround1 = strong.get(2);
+            Measurement strongAround4 = strong.get(3);
             Map<String, Double> cpuPercent = cpu.percent();
             String requests =
                     CoordinatorReads.perRead(
@@ -266,6 +280,22 @@ final class ReadsUnderWrites {
 
     private Duration duration() {
         return options.queryDuration();
+    }
+
+    /**
+     * How long each of the four strong rows runs, in turns of {@link #STRONG_SLICE}: the query
+     * duration, but together at least one whole bucket of the board (a quarter of it each), so that
+     * the snapshot pass that freezes a bucket, once a bucket, and the newer head the query service
+     * then takes up weigh on every row as they weigh on the minute. Run one after the other, rows
+     * of 5 s at the same moment of the bucket at every rate had the user's standing at 4 callers
+     * meet both at every rate with writes, and the others never.
+     */
+    private Duration strongDuration(BoardSettings board) {
+        if (options.quick()) {
+            return duration();
+        }
+        Duration quarter = board.buckets().size().dividedBy(4);
+        return duration().compareTo(quarter) >= 0 ? duration() : quarter;
     }
 
     private Measurement measure(int callers, Callable<Boolean> query) {

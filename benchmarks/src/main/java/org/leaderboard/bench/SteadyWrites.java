@@ -30,7 +30,6 @@ final class SteadyWrites implements AutoCloseable {
 
     // The writer's defaults (writer.progress.* in its application.yml).
     private static final Duration PROGRESS_INTERVAL = Duration.ofMillis(5);
-    private static final Duration PROGRESS_LAG = Duration.ofMillis(10);
     private static final Duration PROGRESS_LEASE = Duration.ofSeconds(10);
     private static final Duration PROGRESS_REGISTER_WAIT = Duration.ofSeconds(1);
 
@@ -80,7 +79,7 @@ final class SteadyWrites implements AutoCloseable {
                             ProgressMarks.storeOn(session, Consistency.DEFAULT),
                             Clock.systemUTC(),
                             System::nanoTime,
-                            PROGRESS_LAG,
+                            TailLags.PROGRESS_LAG,
                             TailLags.LATE_AFTER,
                             PROGRESS_LEASE,
                             PROGRESS_REGISTER_WAIT);

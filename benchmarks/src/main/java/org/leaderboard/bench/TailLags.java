@@ -17,6 +17,13 @@ final class TailLags {
     static final Duration LATE_AFTER = millis("bench.late-after", 50);
 
     /**
+     * How far behind its own clock a writer's progress mark stays at least ({@code
+     * writer.progress.lag}, 10 ms), for the writer service and scenario 6's own writes alike;
+     * {@code -Dbench.progress-lag=3ms} for comparing.
+     */
+    static final Duration PROGRESS_LAG = millis("bench.progress-lag", 10);
+
+    /**
      * Whether writers (the writer service, and scenario 6's own writes) keep progress marks and
      * query services hold their tail up to them (the default); {@code
      * -Dbench.writer-progress=false} turns all off, so that strong reads hold by the held lag

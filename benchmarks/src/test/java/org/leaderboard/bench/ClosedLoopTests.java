@@ -1,0 +1,69 @@
+package org.leaderboard.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+
+class ClosedLoopTests {
+
+    @Test
+    void interleavedLoadsTakeTurnsAcrossTheWholeSpan() {
+        List<Integer> calls = Collections.synchronizedList(new ArrayList<>());
+        List<Measurement> measured =
+                ClosedLoop.interleaved(
+                        List.of(
+                                new ClosedLoop.Load(1, recording(calls, 0)),
+                                new ClosedLoop.Load(2, recording(calls, 1))),
+                        Duration.ofMillis(400),
+                        Duration.ofMillis(100),
+                        1);
+
+        // Four turns each, one after the other: the calls switch loads at least 7 times.
+        int switches = 0;
+        for (int i = 1; i < calls.size(); i++) {
+            switches += calls.get(i).equals(calls.get(i - 1)) ? 0 : 1;
+        }
+        assertThat(switches).isGreaterThanOrEqualTo(7);
+        assertThat(measured).hasSize(2);
+        long first = calls.stream().filter(load -> load == 0).count();
+        long second = calls.stream().filter(load -> load == 1).count();
+        assertThat(measured.get(0).requests()).isEqualTo(first);
+        assertThat(measured.get(1).requests()).isEqualTo(second);
+        assertThat(measured.get(0).seconds()).isGreaterThanOrEqualTo(0.4);
+        assertThat(measured.get(1).errors()).isZero();
+    }
+
+    @Test
+    void aLoadShortOfItsMinimumRunsOnUntilItHasIt() {
+        List<Integer> calls = Collections.synchronizedList(new ArrayList<>());
+        Callable<Boolean> slow =
+                () -> {
+                    calls.add(0);
+                    Thread.sleep(30);
+                    return true;
+                };
+
+        List<Measurement> measured =
+                ClosedLoop.interleaved(
+                        List.of(new ClosedLoop.Load(1, slow)),
+                        Duration.ofMillis(20),
+                        Duration.ofMillis(10),
+                        5);
+
+        assertThat(measured.get(0).requests()).isGreaterThanOrEqualTo(5);
+        assertThat(calls).hasSizeGreaterThanOrEqualTo(5);
+    }
+
+    private static Callable<Boolean> recording(List<Integer> calls, int load) {
+        return () -> {
+            calls.add(load);
+            Thread.sleep(2);
+            return true;
+        };
+    }
+}
