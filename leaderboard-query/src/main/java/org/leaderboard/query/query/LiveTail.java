@@ -480,7 +480,11 @@ final class LiveTail {
         List<Slice> settling = state.held().subList(0, settlingCount);
         List<Slice> held = state.held().subList(settlingCount, state.held().size());
         Instant heldFrom = held.isEmpty() ? state.heldUntil() : held.get(0).from();
-        long heldRows = rowsOf(held);
+        boolean counting = countHeldRows && heldFrom.isBefore(state.heldUntil());
+        // Summed only to compare with a count: a partition holds about a slice a second of its
+        // window, and every read of every open partition summed them (3% of the service's CPU at
+        // 5,000 votes/s, with the pending claims' gathering below).
+        long heldRows = counting ? rowsOf(held) : 0;
         CompletableFuture<List<StoredEvent>> settledClaims =
                 events.counted(board, pending(settling));
         Instant bucketEnd = partition.bucket().plus(board.buckets().size());
@@ -496,7 +500,6 @@ final class LiveTail {
                                         ? CompletableFuture.completedFuture(List.of())
                                         : events.readEvents(
                                                 board, partition.bucket(), partition.shard(), ids));
-        boolean counting = countHeldRows && heldFrom.isBefore(state.heldUntil());
         CompletableFuture<Long> count =
                 counting
                         ? events.countPartition(
@@ -797,10 +800,18 @@ final class LiveTail {
         return ids;
     }
 
+    /** The claims still to decide in {@code slices}: none on a board without unique votes. */
     private static List<StoredEvent> pending(List<Slice> slices) {
-        List<StoredEvent> pending = new ArrayList<>();
-        slices.forEach(slice -> pending.addAll(slice.pending()));
-        return pending;
+        List<StoredEvent> pending = null;
+        for (Slice slice : slices) {
+            if (!slice.pending().isEmpty()) {
+                if (pending == null) {
+                    pending = new ArrayList<>();
+                }
+                pending.addAll(slice.pending());
+            }
+        }
+        return pending == null ? List.of() : pending;
     }
 
     private static Instant min(Instant a, Instant b) {

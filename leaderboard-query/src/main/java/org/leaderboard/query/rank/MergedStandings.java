@@ -72,7 +72,7 @@ public final class MergedStandings {
         this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
         List<Changed> changed = new ArrayList<>(tail.size());
-        List<Integer> removedPositions = new ArrayList<>();
+        long[] removedPositions = new long[tail.size()];
         long[] removedKeys = new long[tail.size()];
         int removedCount = 0;
         for (Map.Entry<String, Tally> entry : tail.entrySet()) {
@@ -85,20 +85,20 @@ public final class MergedStandings {
             if (position >= 0) {
                 // Its key from the tally in hand, not base.key(position): another search in a
                 // base that is itself merged.
+                removedPositions[removedCount] = position;
                 removedKeys[removedCount++] = ~kind.rankKey(before);
-                removedPositions.add(position);
             }
             if (merged.hasVotes()) {
-                changed.add(new Changed(user, merged, kind.rankKey(merged), position));
+                changed.add(new Changed(user, merged, kind.rankKey(merged), position, 0));
             }
         }
-        // Keys computed once per user, not at every comparison.
-        changed.sort(Changed.ORDER);
+        // Keys computed once per user, not at every comparison; a newer head's hundreds of
+        // thousands of changed users, mostly tied on their keys, get their ids' prefix keys too.
+        IdPrefixes.sort(changed, Changed::user, Changed::withPrefix, Changed.ORDER);
         int size = changed.size();
-        this.removed =
-                LongLeaves.of(
-                        removedPositions.stream().mapToLong(Integer::longValue).sorted().toArray(),
-                        LongLeaves.LEAF);
+        long[] positions = Arrays.copyOf(removedPositions, removedCount);
+        Arrays.sort(positions);
+        this.removed = LongLeaves.of(positions, LongLeaves.LEAF);
         long[] keys = Arrays.copyOf(removedKeys, removedCount);
         Arrays.sort(keys);
         this.removedKeys = LongLeaves.of(keys, LongLeaves.LEAF);
@@ -134,17 +134,18 @@ public final class MergedStandings {
     }
 
     /**
-     * A changed user with its merged tally, that tally's ranking key and its snapshot position (-1:
-     * none).
+     * A changed user with its merged tally, that tally's ranking key, its snapshot position (-1:
+     * none) and, in a large batch, its id's {@link IdPrefixes} key.
      */
-    private record Changed(String user, Tally tally, long key, int basePosition) {
+    private record Changed(String user, Tally tally, long key, int basePosition, long prefix) {
 
         /** Ranking order: the higher key first, then user id. */
         static final Comparator<Changed> ORDER =
-                (a, b) -> {
-                    int byKey = Long.compare(b.key, a.key);
-                    return byKey != 0 ? byKey : a.user.compareTo(b.user);
-                };
+                (a, b) -> IdPrefixes.compare(a.key, a.prefix, a.user, b.key, b.prefix, b.user);
+
+        Changed withPrefix(long prefix) {
+            return new Changed(user, tally, key, basePosition, prefix);
+        }
     }
 
     /**

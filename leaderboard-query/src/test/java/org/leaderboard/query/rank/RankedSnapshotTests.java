@@ -88,6 +88,40 @@ class RankedSnapshotTests {
         assertEveryUserAtItsPosition(held.plus(many), 30_000);
     }
 
+    /**
+     * A newer head whose layer changes thousands of users, most of them tied on their tally and
+     * with ids of different lengths behind one shared prefix (sorted with prefix keys), ranks every
+     * user as ranking the whole board again would.
+     */
+    @Test
+    void aNewerHeadWithThousandsOfChangedUsersRanksAsTheWholeBoardWould() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        Map<String, Tally> tallies = new HashMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            tallies.put("player-" + random.nextInt(1_000_000), Tally.of(1 + random.nextInt(20)));
+        }
+        RankedSnapshot held = RankedSnapshot.of(tallies);
+        Map<String, Tally> delta = new HashMap<>();
+        for (int i = 0; i < 10_000; i++) {
+            String user = i % 2 == 0 ? "player-" + i : "player-" + random.nextInt(1_000_000);
+            delta.merge(user, Tally.of(1 + random.nextInt(4)), Tally::plus);
+        }
+        Map<String, Tally> whole = new HashMap<>(tallies);
+        delta.forEach((user, tally) -> whole.merge(user, tally, Tally::plus));
+
+        RankedSnapshot merged = held.plus(delta);
+        RankedSnapshot ranked = RankedSnapshot.of(whole);
+
+        assertThat(delta.size()).isGreaterThan(IdPrefixes.WORTH_FROM);
+        assertThat(merged.size()).isEqualTo(ranked.size());
+        for (int position = 0; position < ranked.size(); position++) {
+            assertThat(merged.user(position))
+                    .as("user at %d", position)
+                    .isEqualTo(ranked.user(position));
+            assertThat(merged.tally(position)).isEqualTo(ranked.tally(position));
+        }
+    }
+
     private static void assertEveryUserAtItsPosition(RankedSnapshot snapshot, int users) {
         assertThat(snapshot.size()).isEqualTo(users);
         for (int position = 0; position < users; position++) {
