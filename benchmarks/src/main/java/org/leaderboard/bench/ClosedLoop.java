@@ -48,11 +48,20 @@ final class ClosedLoop {
         for (int i = 0; i < loads.size(); i++) {
             tallies.add(new Tally());
         }
-        long sliceNanos = Math.max(1, Math.min(slice.toNanos(), each.toNanos()));
-        for (long ran = 0; ran < each.toNanos(); ran += sliceNanos) {
-            long turn = Math.min(sliceNanos, each.toNanos() - ran);
+        long sliceNanos = Math.max(1, slice.toNanos());
+        // Each load's own time, as it ran: a turn that outlasts its slice (queries that take
+        // seconds, flat out) counts whole, so such a load gets fewer turns, not longer ones.
+        boolean turns = true;
+        while (turns) {
+            turns = false;
             for (int i = 0; i < loads.size(); i++) {
-                tallies.get(i).drive(loads.get(i).threads(), turn, 0, turn, loads.get(i).call());
+                Tally tally = tallies.get(i);
+                long left = each.toNanos() - tally.nanos;
+                if (left > 0) {
+                    long turn = Math.min(sliceNanos, left);
+                    tally.drive(loads.get(i).threads(), turn, 0, turn, loads.get(i).call());
+                    turns = true;
+                }
             }
         }
         long cap = Math.max(each.toNanos() * CAP, MIN_CAP.toNanos());
