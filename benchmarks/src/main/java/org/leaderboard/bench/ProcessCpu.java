@@ -2,9 +2,12 @@ package org.leaderboard.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -17,7 +20,7 @@ import java.util.StringJoiner;
 final class ProcessCpu {
 
     private static final double TICKS_PER_SECOND = 100;
-    private static final int CORES = Runtime.getRuntime().availableProcessors();
+    static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private final long writerPid;
     private final long clientTicks;
@@ -99,11 +102,75 @@ final class ProcessCpu {
     /** utime + stime of a process, in clock ticks (fields 14 and 15 of its stat line). */
     static long ticks(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            return ticksOf(Path.of("/proc/" + pid + "/stat"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * utime + stime of a JVM's JIT compiler threads ({@code C1 CompilerThread*}, {@code C2
+     * CompilerThread*}), in clock ticks; threads that end between two looks are left out, and a
+     * process that is gone has none.
+     */
+    static long compilerTicks(long pid) {
+        Path tasks = Path.of("/proc/" + pid + "/task");
+        long ticks = 0;
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path thread : threads) {
+                try {
+                    String name = Files.readString(thread.resolve("comm")).strip();
+                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                        ticks += ticksOf(thread.resolve("stat"));
+                    }
+                } catch (IOException | RuntimeException ended) {
+                    // The thread ended meanwhile: its time is no longer counted anywhere.
+                }
+            }
+        } catch (IOException gone) {
+            return 0;
+        }
+        return ticks;
+    }
+
+    /** The JIT compilers' CPU of some processes over a window, in cores. */
+    static final class Compilers {
+
+        private final Collection<Long> pids;
+        private final long ticksBefore;
+        private final long started = System.nanoTime();
+
+        private Compilers(Collection<Long> pids) {
+            this.pids = List.copyOf(pids);
+            this.ticksBefore = ticks();
+        }
+
+        static Compilers start(Collection<Long> pids) {
+            return new Compilers(pids);
+        }
+
+        /** Seconds since the window started. */
+        double seconds() {
+            return (System.nanoTime() - started) / 1e9;
+        }
+
+        /** The compilers' CPU since the window started, in cores (0.5: half of one core). */
+        double cores() {
+            return (ticks() - ticksBefore) / TICKS_PER_SECOND / seconds();
+        }
+
+        private long ticks() {
+            long sum = 0;
+            for (long pid : pids) {
+                sum += compilerTicks(pid);
+            }
+            return sum;
+        }
+    }
+
+    private static long ticksOf(Path stat) throws IOException {
+        String line = Files.readString(stat);
+        String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 }

@@ -31,6 +31,15 @@ final class ReadsUnderWrites {
     private static final String RANK_PHASE = "leaderboard.strong.read?tag=phase:rank";
     private static final Duration STRONG_SLICE = Duration.ofSeconds(1);
 
+    /** The warm-up goes on until the JIT compilers use less than this share of a core ... */
+    private static final double JIT_QUIET = 0.1;
+
+    /** ... over a window this long ... */
+    private static final Duration JIT_WINDOW = Duration.ofSeconds(5);
+
+    /** ... for at most this long after its first 15 s. */
+    private static final Duration JIT_WAIT_AT_MOST = Duration.ofSeconds(120);
+
     private final BenchOptions options;
     private final BoardLoader loader;
     private final QueryClient queries;
@@ -121,7 +130,7 @@ final class ReadsUnderWrites {
                             + warmup.toSeconds()
                             + " s until the tail is steady ...");
             sleep(warmup);
-            warmUpQueries(board, users);
+            WarmUp warmUp = warmUpQueries(board, users);
             long storedBefore = writes.stored();
             long lateBefore = writes.late();
             TailReads readsBefore = tailReads();
@@ -129,6 +138,7 @@ final class ReadsUnderWrites {
             long started = System.nanoTime();
             String b = board.board();
             ProcessCpu.Shares cpu = ProcessCpu.Shares.start(processes);
+            ProcessCpu.Compilers compilers = ProcessCpu.Compilers.start(processes.values());
             Callable<Boolean> top = () -> ok(queries.top100(b, null));
             Callable<Boolean> around = () -> ok(queries.around(b, user(users), null));
             List<Measurement> strong =
@@ -146,6 +156,8 @@ final class ReadsUnderWrites {
             Measurement strongAround1 = strong.get(2);
             Measurement strongAround4 = strong.get(3);
             Map<String, Double> cpuPercent = cpu.percent();
+            // The compilers' part of the three shares: what the warm-up left compiling.
+            cpuPercent.put("their JIT compilers", 100 * compilers.cores() / ProcessCpu.CORES);
             String requests =
                     CoordinatorReads.perRead(
                             requestsBefore,
@@ -189,7 +201,7 @@ final class ReadsUnderWrites {
                             "  %s: %.0f votes/s achieved (%d marked late); strong top-100"
                                     + " p50 %.2f ms (%d queries), the replicas' round trip alone"
                                     + " p50 %.2f ms (%.2f ms without the held rows); %s; during"
-                                    + " the strong queries, %s; CPU %s",
+                                    + " the strong queries, %s; CPU %s; %s",
                             label,
                             achieved,
                             writes.late() - lateBefore,
@@ -199,7 +211,8 @@ final class ReadsUnderWrites {
                             row.roundTripUnheld().p50Millis(),
                             tailReads().since(readsBefore),
                             requests,
-                            ProcessCpu.Shares.summary(cpuPercent)));
+                            ProcessCpu.Shares.summary(cpuPercent),
+                            warmUp));
             return row.measured(achieved, cpuPercent);
         }
     }
@@ -244,37 +257,67 @@ final class ReadsUnderWrites {
     }
 
     /**
-     * Every measured query kind for a while right before each row is measured, so that the query
-     * service's JIT has compiled what the row asks, as it stands then: without it the row without
-     * writes, the baseline of every ratio, measured a cold service when the scenario ran alone
-     * (12.3 ms for a top-100 against 2.2 ms when it ran after scenario 4's queries). Warming up
-     * once before the first row was not enough either: with the tail's filling in between, the
-     * service's JIT compiled for 24 s more during the first row's queries in one run (4 s with the
-     * warm-up here, from the compiler statistics of its flight recording).
+     * Every measured query kind right before each row is measured, so that the JITs have compiled
+     * what the row asks, as it stands then: without it the row without writes, the baseline of
+     * every ratio, measured a cold service when the scenario ran alone (12.3 ms for a top-100
+     * against 2.2 ms when it ran after scenario 4's queries). At least 15 s, and on until the JIT
+     * compilers of the processes sampled (the load generator, the query service, Cassandra) used
+     * under {@link #JIT_QUIET} of a core in {@link #JIT_WINDOW}, at most {@link #JIT_WAIT_AT_MOST}:
+     * 15 s alone left the query service compiling at two thirds of a core through the first third
+     * of the strong rows without writes, which made the baseline slower than the service is and
+     * flattered the ratios. Then on until 1 s into the board's next bucket, so that at every rate
+     * the rows start at the same moment of the bucket: a strong read also reads the next bucket's
+     * partitions during the last {@code query.future-tolerance} (10 s) of each bucket, and the
+     * background passes take up a new snapshot head once a bucket; rows measured at different
+     * moments of the minute would compare more of one with less of it. The quick run does not wait.
+     *
+     * @return how long the warm-up took, and whether the compilers were quiet at its end
      */
-    /**
-     * Every measured query for at least 15 s, then on until 1 s into the board's next bucket, so
-     * that at every rate the rows start at the same moment of the bucket: a strong read also reads
-     * the next bucket's partitions during the last {@code query.future-tolerance} (10 s) of each
-     * bucket, about a third more requests, and the background passes take up a new snapshot head
-     * once a bucket; rows measured at different moments of the minute would compare more of one
-     * with less of it. The quick run does not wait.
-     */
-    private void warmUpQueries(BoardSettings settings, int users) {
+    private WarmUp warmUpQueries(BoardSettings settings, int users) {
         String board = settings.board();
-        long until = System.nanoTime() + (options.quick() ? 1_000_000_000L : 15_000_000_000L);
-        Instant aligned =
-                options.quick()
-                        ? Instant.MIN
-                        : settings.buckets()
-                                .floor(Instant.now().plusSeconds(15))
-                                .plus(settings.buckets().size())
-                                .plusSeconds(1);
-        while (System.nanoTime() < until || Instant.now().isBefore(aligned)) {
+        long started = System.nanoTime();
+        long until = started + (options.quick() ? 1_000_000_000L : 15_000_000_000L);
+        long jitUntil = until + (options.quick() ? 0 : JIT_WAIT_AT_MOST.toNanos());
+        ProcessCpu.Compilers window = ProcessCpu.Compilers.start(processes.values());
+        boolean quiet = options.quick();
+        Instant aligned = null;
+        while (true) {
             queries.top100(board, null);
             queries.around(board, user(users), null);
             queries.top100(board, QueryClient.EVENTUAL);
             queries.around(board, user(users), QueryClient.EVENTUAL);
+            long now = System.nanoTime();
+            if (!quiet && window.seconds() >= JIT_WINDOW.toSeconds()) {
+                quiet = window.cores() < JIT_QUIET;
+                window = ProcessCpu.Compilers.start(processes.values());
+            }
+            if (now < until || !quiet && now < jitUntil) {
+                continue;
+            }
+            if (aligned == null) {
+                aligned =
+                        options.quick()
+                                ? Instant.MIN
+                                : settings.buckets()
+                                        .floor(Instant.now().plusSeconds(15))
+                                        .plus(settings.buckets().size())
+                                        .plusSeconds(1);
+            }
+            if (!Instant.now().isBefore(aligned)) {
+                return new WarmUp(Duration.ofNanos(now - started), quiet);
+            }
+        }
+    }
+
+    /** How long a row's warm-up took, and whether the JIT compilers had gone quiet. */
+    private record WarmUp(Duration took, boolean jitQuiet) {
+
+        @Override
+        public String toString() {
+            return String.format(
+                    "warm-up %d s%s",
+                    took.toSeconds(),
+                    jitQuiet ? "" : " (the JIT compilers still busy when it ended)");
         }
     }
 
