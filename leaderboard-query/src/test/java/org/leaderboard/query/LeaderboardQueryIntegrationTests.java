@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -293,6 +294,50 @@ class LeaderboardQueryIntegrationTests {
 
             assertThat(answer.get("votes").asLong()).isEqualTo(votes);
             assertThat(answer.get("tailEvents").asLong()).isEqualTo(votes);
+        }
+    }
+
+    @Test
+    void readYourWritesAnswersStayExactWhileNewUsersAreTakenIntoVersionsOfTheRanking() {
+        BoardSettings board = board("versions");
+        Map<String, Long> expected = new HashMap<>();
+        // Rounds of 40 new users and a few old ones: a version of the ranking is due every few
+        // rounds (128 users, or a tenth of a second), and the read after the one that finds it
+        // due makes it while the replicas answer that read.
+        for (int round = 0; round < 12; round++) {
+            for (int i = 0; i < 40; i++) {
+                String user = "v" + (round * 40 + i);
+                int votes = 1 + (round * 7 + i * 13) % 50;
+                vote(board, user, votes, Instant.now(), TimeUuids.newVoteId());
+                expected.merge(user, (long) votes, Long::sum);
+            }
+            String again = "v" + (round * 17) % (round * 40 + 40);
+            vote(board, again, 30, Instant.now(), TimeUuids.newVoteId());
+            expected.merge(again, 30L, Long::sum);
+            if (round % 3 == 2) {
+                sleep(120);
+            }
+
+            JsonNode answer = ok("/boards/versions/leaderboard?limit=500");
+
+            List<String> ranked =
+                    expected.entrySet().stream()
+                            .sorted(
+                                    Map.Entry.<String, Long>comparingByValue()
+                                            .reversed()
+                                            .thenComparing(Map.Entry.comparingByKey()))
+                            .map(Map.Entry::getKey)
+                            .toList();
+            assertThat(users(answer)).as("round %d", round).isEqualTo(ranked);
+            assertThat(answer.get("totalUsers").asLong()).isEqualTo(expected.size());
+            JsonNode standing = ok("/boards/versions/users/" + again + "?around=0");
+            assertThat(standing.get("votes").asLong()).isEqualTo(expected.get(again));
+            assertThat(standing.get("rank").asLong())
+                    .isEqualTo(
+                            1
+                                    + expected.values().stream()
+                                            .filter(v -> v > expected.get(again))
+                                            .count());
         }
     }
 
@@ -625,6 +670,15 @@ class LeaderboardQueryIntegrationTests {
             vote(board, "u" + i, 80 - 10 * i, now.minusSeconds(100 + i));
         }
         return board;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     private void vote(BoardSettings board, String user, int votes, Instant time) {
