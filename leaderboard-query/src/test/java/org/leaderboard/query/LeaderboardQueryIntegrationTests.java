@@ -298,7 +298,8 @@ class LeaderboardQueryIntegrationTests {
     }
 
     @Test
-    void readYourWritesAnswersStayExactWhileNewUsersAreTakenIntoVersionsOfTheRanking() {
+    void readYourWritesAnswersStayExactWhileNewUsersAreTakenIntoVersionsOfTheRanking()
+            throws InterruptedException {
         BoardSettings board = board("versions");
         Map<String, Long> expected = new HashMap<>();
         // Rounds of 40 new users and a few old ones: a version of the ranking is due every few
@@ -315,7 +316,7 @@ class LeaderboardQueryIntegrationTests {
             vote(board, again, 30, Instant.now(), TimeUuids.newVoteId());
             expected.merge(again, 30L, Long::sum);
             if (round % 3 == 2) {
-                sleep(120);
+                Thread.sleep(120);
             }
 
             JsonNode answer = ok("/boards/versions/leaderboard?limit=500");
@@ -670,15 +671,6 @@ class LeaderboardQueryIntegrationTests {
             vote(board, "u" + i, 80 - 10 * i, now.minusSeconds(100 + i));
         }
         return board;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
     }
 
     private void vote(BoardSettings board, String user, int votes, Instant time) {
