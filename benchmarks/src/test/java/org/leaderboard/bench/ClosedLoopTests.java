@@ -42,12 +42,7 @@ class ClosedLoopTests {
     @Test
     void aLoadShortOfItsMinimumRunsOnUntilItHasIt() {
         List<Integer> calls = Collections.synchronizedList(new ArrayList<>());
-        Callable<Boolean> slow =
-                () -> {
-                    calls.add(0);
-                    Thread.sleep(30);
-                    return true;
-                };
+        Callable<Boolean> slow = recording(calls, 0, 30);
 
         List<Measurement> measured =
                 ClosedLoop.interleaved(
@@ -63,12 +58,7 @@ class ClosedLoopTests {
     @Test
     void aTurnThatOutlastsItsSliceCountsWhole() {
         List<Integer> calls = Collections.synchronizedList(new ArrayList<>());
-        Callable<Boolean> slow =
-                () -> {
-                    calls.add(0);
-                    Thread.sleep(150);
-                    return true;
-                };
+        Callable<Boolean> slow = recording(calls, 0, 150);
 
         ClosedLoop.interleaved(
                 List.of(new ClosedLoop.Load(1, slow)),
@@ -81,9 +71,14 @@ class ClosedLoopTests {
     }
 
     private static Callable<Boolean> recording(List<Integer> calls, int load) {
+        return recording(calls, load, 2);
+    }
+
+    /** A call that notes its load in {@code calls}, then takes {@code millis}. */
+    private static Callable<Boolean> recording(List<Integer> calls, int load, long millis) {
         return () -> {
             calls.add(load);
-            Thread.sleep(2);
+            Thread.sleep(millis);
             return true;
         };
     }
