@@ -10,6 +10,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.leaderboard.model.board.BoardSettings;
 
 /**
@@ -43,6 +45,8 @@ final class ReadsUnderWrites {
     private final BenchOptions options;
     private final BoardLoader loader;
     private final QueryClient queries;
+    private static final Pattern STALENESS = Pattern.compile("\"stalenessMillis\":(\\d+)");
+
     private final RedisBoards redis;
     private final SteadyWrites.Store events;
     private final CoordinatorReads coordinated;
@@ -196,12 +200,13 @@ final class ReadsUnderWrites {
                             Map.of());
             double seconds = (System.nanoTime() - started) / 1e9;
             double achieved = (writes.stored() - storedBefore) / seconds;
+            String stale = staleness(queries.top100(b, QueryClient.EVENTUAL));
             Progress.say(
                     String.format(
                             "  %s: %.0f votes/s achieved (%d marked late); strong top-100"
                                     + " p50 %.2f ms (%d queries), the replicas' round trip alone"
                                     + " p50 %.2f ms (%.2f ms without the held rows); %s; during"
-                                    + " the strong queries, %s; CPU %s; %s",
+                                    + " the strong queries, %s; CPU %s; %s; %s",
                             label,
                             achieved,
                             writes.late() - lateBefore,
@@ -212,9 +217,25 @@ final class ReadsUnderWrites {
                             tailReads().since(readsBefore),
                             requests,
                             ProcessCpu.Shares.summary(cpuPercent),
-                            warmUp));
+                            warmUp,
+                            stale));
             return row.measured(achieved, cpuPercent);
         }
+    }
+
+    /**
+     * How old a bounded-staleness answer is after the rows ({@code stalenessMillis}): about the
+     * refresh interval while the service reads the board in time, older while it answers from what
+     * it held (writes it cannot read and serve at once).
+     */
+    static String staleness(QueryClient.Answer answer) {
+        if (answer.statusCode() != 200) {
+            return "an eventual top-100 after them answered " + answer.statusCode();
+        }
+        Matcher found = STALENESS.matcher(answer.body());
+        return found.find()
+                ? "an eventual top-100 after them " + found.group(1) + " ms stale"
+                : "an eventual top-100 after them without stalenessMillis";
     }
 
     /** The query service's shared strong reads so far: how many, rows sent, late events read. */

@@ -25,4 +25,17 @@ class QueryClientTests {
                 .isEmpty();
         assertThat(QueryClient.eventualUnsupported(200, "{\"stalenessMillis\":120}")).isEmpty();
     }
+
+    @Test
+    void theProgressLineSaysHowOldABoundedStalenessAnswerIs() {
+        assertThat(
+                        ReadsUnderWrites.staleness(
+                                new QueryClient.Answer(
+                                        200, "{\"board\":\"b\",\"stalenessMillis\":102893}")))
+                .isEqualTo("an eventual top-100 after them 102893 ms stale");
+        assertThat(ReadsUnderWrites.staleness(new QueryClient.Answer(503, "{}")))
+                .isEqualTo("an eventual top-100 after them answered 503");
+        assertThat(ReadsUnderWrites.staleness(new QueryClient.Answer(200, "{\"board\":\"b\"}")))
+                .endsWith("without stalenessMillis");
+    }
 }

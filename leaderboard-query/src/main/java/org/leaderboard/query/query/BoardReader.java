@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -136,6 +137,73 @@ class BoardReader implements DisposableBean {
                 board.board(), snapshot, tail, board.hasPeriod() ? periodStart : null, asOf);
     }
 
+    /**
+     * The board now for a bounded-staleness view, with the moment every vote acknowledged before is
+     * in it: the board's shared read if it answers within {@code timeout}; else (a write rate the
+     * machine cannot read and serve at once, or a slow store) what the service already holds of the
+     * period now: the board's last completed read, or its newest snapshot alone (every vote before
+     * its cutoff) once that is {@code query.tail.newer-head-after} newer (a snapshot taken up ranks
+     * the whole board again, so not at every pass of the worker). Neither waits for the tail. The
+     * read waited for goes on, and a later call finds it done.
+     *
+     * @throws ReadNotReadyException when the read is not ready in time and the service holds
+     *     nothing of the period now (no read of it completed, no snapshot of it yet)
+     */
+    Held readForView(String boardId, Duration timeout) {
+        BoardSettings board = boards.require(boardId);
+        LiveBoard live = liveBoard(board);
+        Instant asked = clock.instant();
+        try {
+            return new Held(live.reads.await(timeout, strong.retryAfter()), asked);
+        } catch (ReadNotReadyException notReady) {
+            Instant periodStart = board.periodStart(clock.instant());
+            Instant period = board.hasPeriod() ? periodStart : null;
+            Held held = Held.newer(live.last, live.fromSnapshot, period);
+            Optional<SnapshotHead> head = snapshots.latestHeadAsync(board.board()).join();
+            if (startsAfter(head, periodStart)
+                    && (held == null
+                            || !head.get()
+                                    .cutoff()
+                                    .isBefore(held.readAt().plus(tailSettings.newerHeadAfter())))) {
+                Snapshot snapshot = sums.newestOf(board, head.get()).join();
+                held =
+                        new Held(
+                                RankedBoard.merge(
+                                        board.board(),
+                                        snapshot,
+                                        new EventFold(new Tallies(), 0, 0),
+                                        period,
+                                        null),
+                                snapshot.cutoff());
+                live.fromSnapshot = held;
+            }
+            if (held == null) {
+                throw notReady;
+            }
+            return held;
+        }
+    }
+
+    /**
+     * A ranked board and the moment every vote acknowledged before is in it: the start of the read
+     * that made it, or a snapshot's cutoff.
+     */
+    record Held(RankedBoard board, Instant readAt) {
+
+        /** The newer of two (either may be null) of the period starting at {@code period}. */
+        static Held newer(Held one, Held other, Instant period) {
+            Held a = one != null && Objects.equals(one.board.periodStart(), period) ? one : null;
+            Held b =
+                    other != null && Objects.equals(other.board.periodStart(), period)
+                            ? other
+                            : null;
+            if (a == null || b == null) {
+                return a == null ? b : a;
+            }
+            return b.readAt.isAfter(a.readAt) ? b : a;
+        }
+    }
+
     private LiveBoard liveBoard(BoardSettings board) {
         Instant now = clock.instant();
         live.values().removeIf(idle -> idle.askedAt.plus(IDLE).isBefore(now) && idle.reads.idle());
@@ -229,14 +297,17 @@ class BoardReader implements DisposableBean {
         onTop.addAll(live.pending);
         MergedStandings standings = ranking.standingsWith(onTop);
         metrics.tailRead(tail, started, nanos, System.nanoTime());
-        return new RankedBoard(
-                board.board(),
-                snapshot.cutoff(),
-                tail.events(),
-                standings,
-                board.hasPeriod() ? periodStart : null,
-                null,
-                live.pages);
+        RankedBoard read =
+                new RankedBoard(
+                        board.board(),
+                        snapshot.cutoff(),
+                        tail.events(),
+                        standings,
+                        board.hasPeriod() ? periodStart : null,
+                        null,
+                        live.pages);
+        live.last = new Held(read, now);
+        return read;
     }
 
     /**
@@ -378,6 +449,12 @@ class BoardReader implements DisposableBean {
 
         long foldedAt;
         volatile Instant askedAt;
+
+        /** The last read completed, for a bounded-staleness view while a read is late. */
+        volatile Held last;
+
+        /** The last snapshot taken up alone for such a view, if any. */
+        volatile Held fromSnapshot;
 
         /** The newest head as last asked for ({@code query.tail.head-check-interval}), and when. */
         CompletableFuture<Optional<SnapshotHead>> head;

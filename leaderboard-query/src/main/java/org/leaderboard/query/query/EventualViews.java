@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -22,6 +23,12 @@ import org.springframework.stereotype.Component;
  * without reading Cassandra. The snapshot is immutable and shared, so a refresh costs the tail read
  * and the ranking of the users it changed. A board not asked for during {@code idle-timeout} is
  * dropped.
+ *
+ * <p>A view's read (the first of a board, and each refresh) waits at most {@code read-timeout} for
+ * the board's read; past it, the view is made of what the service already holds (the board's last
+ * completed read, or its newest snapshot alone), so that under writes the machine cannot read and
+ * serve at once, bounded-staleness queries are still answered, older, and their {@code
+ * stalenessMillis} says how much. A refresh never replaces a view with an older one.
  */
 @Component
 class EventualViews implements DisposableBean {
@@ -32,6 +39,7 @@ class EventualViews implements DisposableBean {
     private final Clock clock;
     private final Duration idleTimeout;
     private final Duration interval;
+    private final Duration readTimeout;
     private final Map<String, View> views = new ConcurrentHashMap<>();
     private final ScheduledExecutorService refresher =
             Executors.newSingleThreadScheduledExecutor(
@@ -46,6 +54,7 @@ class EventualViews implements DisposableBean {
         this.clock = clock;
         this.idleTimeout = settings.idleTimeout();
         this.interval = settings.refreshInterval();
+        this.readTimeout = settings.readTimeout();
         refresher.schedule(this::refreshLoop, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -67,9 +76,19 @@ class EventualViews implements DisposableBean {
         }
     }
 
-    /** The newest view of the board; the first query of a board reads it synchronously. */
+    /**
+     * The newest view of the board; the first query of a board reads it (at most {@code
+     * read-timeout}, then from what the service holds), outside the map's lock.
+     */
     View view(String board) {
-        View view = views.computeIfAbsent(board, this::read);
+        View view = views.get(board);
+        if (view == null) {
+            View read = read(board);
+            view = views.putIfAbsent(board, read);
+            if (view == null) {
+                view = read;
+            }
+        }
         view.askedAt = clock.instant();
         return view;
     }
@@ -80,8 +99,8 @@ class EventualViews implements DisposableBean {
     }
 
     private View read(String board) {
-        Instant readAt = clock.instant();
-        return new View(reader.read(board), readAt, readAt);
+        BoardReader.Held held = reader.readForView(board, readTimeout);
+        return new View(held.board(), held.readAt(), clock.instant());
     }
 
     private void refreshAll() {
@@ -94,6 +113,12 @@ class EventualViews implements DisposableBean {
                     }
                     try {
                         View fresh = read(board);
+                        if (fresh.readAt.isBefore(view.readAt)
+                                && Objects.equals(
+                                        fresh.board.periodStart(), view.board.periodStart())) {
+                            // The read was late and what the service held is older: keep this.
+                            return;
+                        }
                         fresh.askedAt = view.askedAt;
                         views.replace(board, view, fresh);
                     } catch (RuntimeException e) {
