@@ -165,23 +165,36 @@ class BoardReader implements DisposableBean {
                             || !head.get()
                                     .cutoff()
                                     .isBefore(held.readAt().plus(tailSettings.newerHeadAfter())))) {
-                Snapshot snapshot = sums.newestOf(board, head.get()).join();
-                held =
-                        new Held(
-                                RankedBoard.merge(
-                                        board.board(),
-                                        snapshot,
-                                        new EventFold(new Tallies(), 0, 0),
-                                        period,
-                                        null),
-                                snapshot.cutoff());
-                live.fromSnapshot = held;
+                CompletableFuture<Held> loading = live.snapshotLoad;
+                if (loading == null || loading.isDone()) {
+                    // Loaded apart: a newer snapshot on a busy machine takes seconds to rank.
+                    loading =
+                            sums.newestOf(board, head.get())
+                                    .thenApply(
+                                            snapshot -> {
+                                                Held alone = alone(board, snapshot, period);
+                                                live.fromSnapshot = alone;
+                                                return alone;
+                                            });
+                    live.snapshotLoad = loading;
+                }
+                if (held == null) {
+                    held = loading.join();
+                }
             }
             if (held == null) {
                 throw notReady;
             }
             return held;
         }
+    }
+
+    /** A snapshot alone, as a view of the board: every vote before its cutoff. */
+    private static Held alone(BoardSettings board, Snapshot snapshot, Instant period) {
+        return new Held(
+                RankedBoard.merge(
+                        board.board(), snapshot, new EventFold(new Tallies(), 0, 0), period, null),
+                snapshot.cutoff());
     }
 
     /**
@@ -453,8 +466,10 @@ class BoardReader implements DisposableBean {
         /** The last read completed, for a bounded-staleness view while a read is late. */
         volatile Held last;
 
-        /** The last snapshot taken up alone for such a view, if any. */
+        /** The last snapshot taken up alone for such a view, if any, and its load. */
         volatile Held fromSnapshot;
+
+        volatile CompletableFuture<Held> snapshotLoad;
 
         /** The newest head as last asked for ({@code query.tail.head-check-interval}), and when. */
         CompletableFuture<Optional<SnapshotHead>> head;
