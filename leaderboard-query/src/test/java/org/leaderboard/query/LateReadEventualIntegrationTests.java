@@ -10,26 +10,18 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.BoardSettings;
-import org.leaderboard.model.cassandra.StoreBoundClock;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -48,11 +40,8 @@ import org.springframework.test.context.DynamicPropertySource;
             "query.tail.newer-head-after=1s",
             "query.strong.retry-after=7s"
         })
-@Import(LateReadEventualIntegrationTests.HeldReads.class)
+@Import(HeldReadsClock.Config.class)
 class LateReadEventualIntegrationTests {
-
-    /** While set, the boards' shared reads wait for it. */
-    private static volatile CountDownLatch held;
 
     private static final QueryStore STORE = new QueryStore("latereads");
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -65,47 +54,12 @@ class LateReadEventualIntegrationTests {
 
     @AfterEach
     void releaseReads() {
-        release();
+        HeldReadsClock.release();
     }
 
     @AfterAll
     static void closeSession() {
         STORE.close();
-    }
-
-    /**
-     * The service's clock, held on the threads of the boards' shared reads while reads are held.
-     */
-    @TestConfiguration
-    static class HeldReads {
-        @Bean
-        @Primary
-        Clock heldOnSharedReads(StoreBoundClock clock) {
-            return new Clock() {
-                @Override
-                public Instant instant() {
-                    CountDownLatch gate = held;
-                    if (gate != null && Thread.currentThread().getName().equals("board-reads")) {
-                        try {
-                            gate.await(1, TimeUnit.MINUTES);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    return clock.instant();
-                }
-
-                @Override
-                public ZoneId getZone() {
-                    return clock.getZone();
-                }
-
-                @Override
-                public Clock withZone(ZoneId zone) {
-                    return clock.withZone(zone);
-                }
-            };
-        }
     }
 
     @LocalServerPort int port;
@@ -119,7 +73,7 @@ class LateReadEventualIntegrationTests {
         assertThat(votes(strong)).containsExactly(Map.entry("alice", 3L));
         long strongAnswered = System.currentTimeMillis();
 
-        hold();
+        HeldReadsClock.hold();
         Thread.sleep(300);
         // Stamped after that read, as a writer stamps a vote it is given now.
         STORE.vote(board, "bob", 5, Instant.now());
@@ -137,16 +91,11 @@ class LateReadEventualIntegrationTests {
         assertThat(standing.statusCode()).isEqualTo(200);
         assertThat(json(standing).get("rank").asInt()).isEqualTo(1);
 
-        release();
+        HeldReadsClock.release();
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(
                         () ->
-                                assertThat(
-                                                votes(
-                                                        json(
-                                                                get(
-                                                                        "/boards/lastread/leaderboard"
-                                                                                + "?consistency=eventual"))))
+                                assertThat(eventualVotes("lastread"))
                                         .containsExactly(
                                                 Map.entry("bob", 5L), Map.entry("alice", 3L)));
     }
@@ -161,7 +110,7 @@ class LateReadEventualIntegrationTests {
         STORE.writeSnapshot(board, cutoff);
         STORE.vote(board, "bob", 5, now.minusSeconds(5));
 
-        hold();
+        HeldReadsClock.hold();
         long asked = System.currentTimeMillis();
         HttpResponse<String> page = get("/boards/snapshotonly/leaderboard?consistency=eventual");
 
@@ -174,16 +123,11 @@ class LateReadEventualIntegrationTests {
         assertThat(view.get("stalenessMillis").asLong())
                 .isGreaterThanOrEqualTo(asked - cutoff.toEpochMilli());
 
-        release();
+        HeldReadsClock.release();
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(
                         () ->
-                                assertThat(
-                                                votes(
-                                                        json(
-                                                                get(
-                                                                        "/boards/snapshotonly/leaderboard"
-                                                                                + "?consistency=eventual"))))
+                                assertThat(eventualVotes("snapshotonly"))
                                         .containsExactly(
                                                 Map.entry("bob", 5L),
                                                 Map.entry("alice", 3L),
@@ -200,7 +144,7 @@ class LateReadEventualIntegrationTests {
                 .containsExactly(Map.entry("alice", 3L));
         Instant read = Instant.now();
 
-        hold();
+        HeldReadsClock.hold();
         Thread.sleep(300);
         STORE.vote(board, "bob", 5, Instant.now());
         // A pass whose cutoff is 1.5 s past that read (query.tail.newer-head-after is 1 s here).
@@ -232,7 +176,7 @@ class LateReadEventualIntegrationTests {
         BoardSettings board = STORE.board("nothingheld", now);
         STORE.vote(board, "alice", 3, now.minusSeconds(5));
 
-        hold();
+        HeldReadsClock.hold();
         HttpResponse<String> page = get("/boards/nothingheld/leaderboard?consistency=eventual");
 
         assertThat(page.statusCode()).isEqualTo(503);
@@ -240,16 +184,9 @@ class LateReadEventualIntegrationTests {
         assertThat(json(page).get("title").asText()).isEqualTo("Read-your-writes answer not ready");
     }
 
-    private static void hold() {
-        held = new CountDownLatch(1);
-    }
-
-    private static void release() {
-        CountDownLatch gate = held;
-        held = null;
-        if (gate != null) {
-            gate.countDown();
-        }
+    /** The users and votes of the board's first bounded-staleness page, in rank order. */
+    private Map<String, Long> eventualVotes(String board) throws IOException, InterruptedException {
+        return votes(json(get("/boards/" + board + "/leaderboard?consistency=eventual")));
     }
 
     /** The page's users and their votes, in rank order. */

@@ -9,25 +9,17 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.leaderboard.model.cassandra.StoreBoundClock;
 import org.leaderboard.query.web.DirectReadRoute;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -43,11 +35,8 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"query.strong.timeout=1ns", "query.strong.retry-after=7s"})
-@Import(StrongTimeoutIntegrationTests.HeldReads.class)
+@Import(HeldReadsClock.Config.class)
 class StrongTimeoutIntegrationTests {
-
-    /** Opened when the test has its answers; until then the board's shared read waits. */
-    private static final CountDownLatch READS_HELD = new CountDownLatch(1);
 
     private static final QueryStore STORE = new QueryStore("strongtimeout");
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -60,47 +49,15 @@ class StrongTimeoutIntegrationTests {
 
     @BeforeAll
     static void oneVote() {
+        // Held until the test has its answers.
+        HeldReadsClock.hold();
         STORE.vote(STORE.board("slow", Instant.now()), "alice", 3, Instant.now().minusSeconds(5));
     }
 
     @AfterAll
     static void closeSession() {
-        READS_HELD.countDown();
+        HeldReadsClock.release();
         STORE.close();
-    }
-
-    /**
-     * The service's clock, held on the threads of the boards' shared reads while reads are held.
-     */
-    @TestConfiguration
-    static class HeldReads {
-        @Bean
-        @Primary
-        Clock heldOnSharedReads(StoreBoundClock clock) {
-            return new Clock() {
-                @Override
-                public Instant instant() {
-                    if (Thread.currentThread().getName().equals("board-reads")) {
-                        try {
-                            READS_HELD.await(1, TimeUnit.MINUTES);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    return clock.instant();
-                }
-
-                @Override
-                public ZoneId getZone() {
-                    return clock.getZone();
-                }
-
-                @Override
-                public Clock withZone(ZoneId zone) {
-                    return clock.withZone(zone);
-                }
-            };
-        }
     }
 
     @LocalServerPort int port;
