@@ -30,7 +30,9 @@ import java.util.List;
  *     first, in the harness's JVM, before Cassandra and the services start)
  * @param jfr whether the writer and the query service record a JFR profile of the run
  * @param writeRates scenario 6: the write rates in votes/s, the first 0 (the baseline of the
- *     others), {@value #FLAT_OUT} for as fast as the machine goes
+ *     others), {@value #FLAT_OUT} for as fast as the machine goes ({@code max}), {@value #HELD} for
+ *     the highest rate it holds with read-your-writes reads served ({@code held}, searched for by
+ *     {@link HeldRate})
  */
 record BenchOptions(
         boolean quick,
@@ -56,12 +58,15 @@ record BenchOptions(
     /** A write rate of scenario 6: as many votes as 128 in flight get stored. */
     static final int FLAT_OUT = -1;
 
+    /** A write rate of scenario 6: the highest the machine holds, searched for in the run. */
+    static final int HELD = -2;
+
     static final java.util.Set<Integer> ALL_SCENARIOS = java.util.Set.of(1, 2, 3, 4, 5, 6, 7);
 
     static final String USAGE =
             "usage: run-benchmarks [--quick] [--users 10000,100000,1000000] [--tail 100000]"
                     + " [--out target/bench.json] [--duration 20s] [--query-duration 15s]"
-                    + " [--scenarios 1,2,3,4,5,6,7] [--rates 0,1000,5000,max] [--jfr]";
+                    + " [--scenarios 1,2,3,4,5,6,7] [--rates 0,1000,5000,held,max] [--jfr]";
 
     static BenchOptions full() {
         return new BenchOptions(
@@ -83,7 +88,7 @@ record BenchOptions(
                 4,
                 ALL_SCENARIOS,
                 false,
-                List.of(0, 1_000, 5_000, FLAT_OUT));
+                List.of(0, 1_000, 5_000, HELD, FLAT_OUT));
     }
 
     static BenchOptions quickOnes() {
@@ -106,7 +111,7 @@ record BenchOptions(
                 2,
                 ALL_SCENARIOS,
                 false,
-                List.of(0, 200, FLAT_OUT));
+                List.of(0, 200, HELD, FLAT_OUT));
     }
 
     /** Parses the command line; {@code --quick} first sets the small sizes, others override. */
@@ -215,7 +220,7 @@ record BenchOptions(
         List<Integer> rates =
                 Arrays.stream(value.split(","))
                         .map(String::strip)
-                        .map(v -> v.equals("max") ? FLAT_OUT : zeroOrPositive(v.replace("_", "")))
+                        .map(BenchOptions::parseRate)
                         .toList();
         if (rates.get(0) != 0) {
             throw new IllegalArgumentException(
@@ -224,6 +229,14 @@ record BenchOptions(
                             + "'");
         }
         return rates;
+    }
+
+    private static int parseRate(String value) {
+        return switch (value) {
+            case "max" -> FLAT_OUT;
+            case "held" -> HELD;
+            default -> zeroOrPositive(value.replace("_", ""));
+        };
     }
 
     private static int zeroOrPositive(String value) {

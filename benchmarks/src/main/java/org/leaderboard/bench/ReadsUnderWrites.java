@@ -22,13 +22,24 @@ import org.leaderboard.model.board.BoardSettings;
  * user-standing latencies in both modes with 1 and 4 callers (the four read-your-writes rows in
  * turns of a second over at least one whole bucket), and the replicas' part of a strong read
  * measured alone with the driver. Compared with the same queries without writes and with Redis on
- * the board's tallies, in the same run.
+ * the board's tallies, in the same run. The rate {@code held} is searched for first ({@link
+ * HeldRate}): the highest the machine holds with read-your-writes reads served.
  */
 final class ReadsUnderWrites {
 
     static final String NAME = "6 reads under writes";
     private static final String SCENARIO = ReadsUnderWrites.NAME;
     private static final int FLAT_OUT = BenchOptions.FLAT_OUT;
+    private static final int HELD = BenchOptions.HELD;
+
+    /** The first rate probed for the highest held when no rate was asked before it. */
+    private static final int HELD_START = 1_000;
+
+    /** At most this many probes for the highest rate held (each about one bucket and a half). */
+    private static final int HELD_PROBES = 6;
+
+    private static final Duration RECOVERED_WITHIN = Duration.ofMillis(200);
+    private static final Duration RECOVER_AT_MOST = Duration.ofMinutes(3);
     private static final String TAIL_PHASE = "leaderboard.strong.read?tag=phase:tail";
     private static final String RANK_PHASE = "leaderboard.strong.read?tag=phase:rank";
     private static final Duration STRONG_SLICE = Duration.ofSeconds(1);
@@ -105,8 +116,22 @@ final class ReadsUnderWrites {
         passes.scheduleWithFixedDelay(() -> passQuietly(board), 2, 2, TimeUnit.SECONDS);
         try {
             RateRow idle = null;
+            int highestAsked = 0;
             for (int rate : rates()) {
-                RateRow row = atRate(board, users, rate);
+                String label;
+                if (rate == HELD) {
+                    HeldRate.Search search = searchHeld(board, users, highestAsked);
+                    figures.add(heldFigure(search));
+                    if (search.held() == 0) {
+                        continue;
+                    }
+                    rate = search.held();
+                    label = rate + " votes/s, the highest held";
+                } else {
+                    highestAsked = Math.max(highestAsked, rate);
+                    label = rate == FLAT_OUT ? "flat out" : rate + " votes/s";
+                }
+                RateRow row = atRate(board, users, rate, label);
                 idle = idle == null ? row : idle;
                 figures.addAll(row.figures(idle, redisTop, redisRank));
             }
@@ -120,8 +145,104 @@ final class ReadsUnderWrites {
         return options.writeRates();
     }
 
-    private RateRow atRate(BoardSettings board, int users, int rate) {
-        String label = rate == FLAT_OUT ? "flat out" : rate + " votes/s";
+    /**
+     * The highest write rate the machine holds with read-your-writes reads served ({@link
+     * HeldRate}), from a quarter above the highest rate asked before it (or {@link #HELD_START}).
+     * Each probe writes at its rate for the warm-up of a row, then asks read-your-writes top-100s
+     * at one caller for a whole bucket of the board (so that the bucket's snapshot pass and the
+     * newer head the query service then takes up weigh on it); a rate not held leaves a backlog, so
+     * the next probe waits until strong reads are quick again without writes.
+     */
+    private HeldRate.Search searchHeld(BoardSettings board, int users, int highestAsked) {
+        int start = highestAsked > 0 ? (int) (highestAsked * HeldRate.STEP) : HELD_START;
+        Progress.say(
+                "  the highest rate held: probing from "
+                        + start
+                        + " votes/s, each probe "
+                        + (warmup(board).plus(probeDuration(board))).toSeconds()
+                        + " s ...");
+        HeldRate.Search search =
+                HeldRate.search(
+                        start,
+                        options.quick() ? 2 : HELD_PROBES,
+                        rate -> probe(board, users, rate));
+        Progress.say(
+                "  the highest rate held: "
+                        + search.held()
+                        + " votes/s"
+                        + (search.notHeld() > 0 ? ", not " + search.notHeld() : ""));
+        return search;
+    }
+
+    private HeldRate.Probe probe(BoardSettings board, int users, int rate) {
+        String b = board.board();
+        HeldRate.Probe seen;
+        try (SteadyWrites writes = SteadyWrites.atRate(events, board, users, rate)) {
+            sleep(warmup(board));
+            long storedBefore = writes.stored();
+            long started = System.nanoTime();
+            Measurement top =
+                    ClosedLoop.run(1, probeDuration(board), 1, () -> ok(queries.top100(b, null)));
+            double seconds = (System.nanoTime() - started) / 1e9;
+            seen = new HeldRate.Probe(rate, (writes.stored() - storedBefore) / seconds, top);
+        }
+        Progress.say("    probe at " + seen);
+        if (!seen.held()) {
+            recover(b);
+        }
+        return seen;
+    }
+
+    /** A whole bucket of the board (a second in the quick run). */
+    private Duration probeDuration(BoardSettings board) {
+        return options.quick() ? duration() : board.buckets().size();
+    }
+
+    /**
+     * Without writes, until a read-your-writes top-100 is answered within {@link #RECOVERED_WITHIN}
+     * three times in a row (the backlog of a rate not held read and folded), at most {@link
+     * #RECOVER_AT_MOST}.
+     */
+    private void recover(String board) {
+        long started = System.nanoTime();
+        long until = started + RECOVER_AT_MOST.toNanos();
+        int quick = 0;
+        while (quick < 3 && System.nanoTime() < until) {
+            long asked = System.nanoTime();
+            boolean answered = ok(queries.top100(board, null));
+            boolean inTime = System.nanoTime() - asked <= RECOVERED_WITHIN.toNanos();
+            quick = answered && inTime ? quick + 1 : 0;
+            if (quick == 0) {
+                sleep(Duration.ofMillis(500));
+            }
+        }
+        Progress.say(
+                String.format(
+                        "    %s after %d s without writes",
+                        quick >= 3 ? "strong reads quick again" : "strong reads still slow",
+                        (System.nanoTime() - started) / 1_000_000_000L));
+    }
+
+    private static Figure heldFigure(HeldRate.Search search) {
+        return Figure.plain(
+                SCENARIO,
+                "the highest write rate held with read-your-writes reads served",
+                "votes/s",
+                null,
+                search.held(),
+                String.format(
+                        "writes at %.0f%% of the rate or more, and a read-your-writes top-100 at one"
+                                + " caller over a bucket of the board with none refused and p99"
+                                + " within %.0f ms; %s; probes: %s",
+                        100 * HeldRate.ACHIEVED_AT_LEAST,
+                        HeldRate.STRONG_P99_AT_MOST_MILLIS,
+                        search.notHeld() > 0
+                                ? search.notHeld() + " votes/s not held"
+                                : "no rate probed was not held",
+                        search.probes()));
+    }
+
+    private RateRow atRate(BoardSettings board, int users, int rate, String label) {
         try (SteadyWrites writes =
                 rate == FLAT_OUT
                         ? SteadyWrites.flatOut(events, board, users)

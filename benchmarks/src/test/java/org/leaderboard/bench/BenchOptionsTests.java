@@ -20,13 +20,16 @@ class BenchOptionsTests {
         assertThat(options.historyFactor()).isEqualTo(10);
         assertThat(options.out()).isEqualTo(Path.of("target/bench.json"));
         assertThat(options.scenarios()).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6, 7);
-        assertThat(options.writeRates()).containsExactly(0, 1_000, 5_000, BenchOptions.FLAT_OUT);
+        assertThat(options.writeRates())
+                .containsExactly(0, 1_000, 5_000, BenchOptions.HELD, BenchOptions.FLAT_OUT);
     }
 
     @Test
     void writeRatesStartAtZeroAndMaxIsFlatOut() {
         assertThat(BenchOptions.parse("--rates", "0, 1_000,max").writeRates())
                 .containsExactly(0, 1_000, BenchOptions.FLAT_OUT);
+        assertThat(BenchOptions.parse("--rates", "0,held").writeRates())
+                .containsExactly(0, BenchOptions.HELD);
         assertThatThrownBy(() -> BenchOptions.parse("--rates", "1000,0"))
                 .hasMessageContaining("--rates must start with 0");
         assertThatThrownBy(() -> BenchOptions.parse("--rates", "0,-5"))
