@@ -154,7 +154,11 @@ final class ReadsUnderWrites {
      * the next probe waits until strong reads are quick again without writes.
      */
     private HeldRate.Search searchHeld(BoardSettings board, int users, int highestAsked) {
-        int start = highestAsked > 0 ? (int) (highestAsked * HeldRate.STEP) : HELD_START;
+        // At least the smallest rate the search probes (--rates 0,10,held).
+        int start =
+                highestAsked > 0
+                        ? Math.max(HeldRate.ROUND_TO, (int) (highestAsked * HeldRate.STEP))
+                        : HELD_START;
         Progress.say(
                 "  the highest rate held: probing from "
                         + start
