@@ -123,9 +123,12 @@ record RankedBoard(
 
     /** As above, saying how old the answer is (for answers from a background view). */
     UserStanding standingOf(String user, int around, Long stalenessMillis) {
-        int position =
-                standings.positionOf(user).orElseThrow(() -> new UnknownUserException(board, user));
-        List<LeaderboardEntry> neighbours = standings.around(position, around);
+        MergedStandings.Standing standing =
+                standings
+                        .standingOf(user, around)
+                        .orElseThrow(() -> new UnknownUserException(board, user));
+        int position = standing.position();
+        List<LeaderboardEntry> neighbours = standing.entries();
         // The user's own entry is one of its neighbours', built once (each is a walk through the
         // snapshot and the tail).
         LeaderboardEntry own = neighbours.get(position - Math.max(0, position - around));

@@ -19,8 +19,12 @@ import org.leaderboard.model.tally.Tally;
  */
 final class ChangedLeaves {
 
-    /** A changed user: its merged tally, that tally's ranking key, the snapshot users before it. */
-    record ChangedUser(String user, Tally tally, long key, int baseBefore) {}
+    /**
+     * A changed user: its merged tally, that tally's ranking key, the snapshot users before it, and
+     * its own position in the snapshot (-1: none there), kept so that an entry shown needs no
+     * search of the snapshot for its sketch.
+     */
+    record ChangedUser(String user, Tally tally, long key, int baseBefore, int basePosition) {}
 
     /** A leaf: its entries' columns, never changed once built. */
     private static final class Leaf {
@@ -28,12 +32,23 @@ final class ChangedLeaves {
         final Tally[] tallies;
         final long[] keys;
         final int[] before;
+        final int[] positions;
+
+        /**
+         * Each entry's distinct-voter estimate plus one, kept once asked (0: not yet). An entry
+         * stands for one user with one tally and one tail sketch (a user the tail touches again
+         * gets a new entry), so its estimate holds in every version that shares or copies it.
+         * Threads may race to fill one: each writes the same value.
+         */
+        final int[] estimates;
 
         Leaf(int size) {
             users = new String[size];
             tallies = new Tally[size];
             keys = new long[size];
             before = new int[size];
+            positions = new int[size];
+            estimates = new int[size];
         }
 
         int size() {
@@ -45,6 +60,7 @@ final class ChangedLeaves {
             tallies[at] = user.tally();
             keys[at] = user.key();
             before[at] = user.baseBefore();
+            positions[at] = user.basePosition();
         }
 
         void copy(int from, Leaf to, int at, int length) {
@@ -52,6 +68,8 @@ final class ChangedLeaves {
             System.arraycopy(tallies, from, to.tallies, at, length);
             System.arraycopy(keys, from, to.keys, at, length);
             System.arraycopy(before, from, to.before, at, length);
+            System.arraycopy(positions, from, to.positions, at, length);
+            System.arraycopy(estimates, from, to.estimates, at, length);
         }
     }
 
@@ -110,6 +128,26 @@ final class ChangedLeaves {
     int baseBefore(int index) {
         int leaf = leafOf(index);
         return leaves[leaf].before[index - starts[leaf]];
+    }
+
+    /** The entry's own position in the snapshot (-1: none there). */
+    int basePosition(int index) {
+        int leaf = leafOf(index);
+        return leaves[leaf].positions[index - starts[leaf]];
+    }
+
+    /** The distinct-voter estimate kept for the entry at {@code index}; -1 if none yet. */
+    long keptEstimate(int index) {
+        int leaf = leafOf(index);
+        return leaves[leaf].estimates[index - starts[leaf]] - 1L;
+    }
+
+    /** Keeps {@code estimate} as the entry's (the same for every version that holds the entry). */
+    void keepEstimate(int index, long estimate) {
+        if (estimate >= 0 && estimate < Integer.MAX_VALUE) {
+            int leaf = leafOf(index);
+            leaves[leaf].estimates[index - starts[leaf]] = (int) estimate + 1;
+        }
     }
 
     /**

@@ -6,9 +6,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.ToIntFunction;
-import java.util.function.ToLongBiFunction;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.model.tally.Tally;
@@ -41,7 +41,16 @@ public final class MergedStandings {
     /** Their ranking keys there, each as {@code ~key}: ascending for the keys descending. */
     private final LongLeaves removedKeys;
 
-    private final ToLongBiFunction<String, Integer> distinctVoters;
+    private final DistinctVoters distinctVoters;
+
+    /** The same for users the tail did not change (none of their voters in it). */
+    private final DistinctVoters keptVoters;
+
+    /** A shown entry's distinct voters, given its user id and snapshot position (-1: none). */
+    @FunctionalInterface
+    public interface DistinctVoters {
+        long of(String user, int basePosition);
+    }
 
     /**
      * Built from a tail: each changed user's snapshot position (-1: none), in ranking order, as
@@ -65,12 +74,11 @@ public final class MergedStandings {
      *     if the snapshot has none of its votes): asked only for entries that are shown
      */
     public MergedStandings(
-            RankedUsers base,
-            Map<String, Tally> tail,
-            ToLongBiFunction<String, Integer> distinctVoters) {
+            RankedUsers base, Map<String, Tally> tail, DistinctVoters distinctVoters) {
         this.base = base;
         this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
+        this.keptVoters = distinctVoters;
         List<Changed> changed = new ArrayList<>(tail.size());
         long[] removedPositions = new long[tail.size()];
         long[] removedKeys = new long[tail.size()];
@@ -115,7 +123,9 @@ public final class MergedStandings {
             // In ranking order, each changed user has at least as many base users before it as
             // the one before: the search starts there.
             before = base.countBefore(c.key(), c.user(), keyBounds, before);
-            inOrder.add(new ChangedLeaves.ChangedUser(c.user(), c.tally(), c.key(), before));
+            inOrder.add(
+                    new ChangedLeaves.ChangedUser(
+                            c.user(), c.tally(), c.key(), before, c.basePosition()));
         }
         this.changed = ChangedLeaves.of(inOrder, LongLeaves.LEAF);
     }
@@ -155,6 +165,8 @@ public final class MergedStandings {
      * ranking keys there, each as {@code ~key}, ascending. None is copied and nothing is computed
      * per changed user: a changed user's merged position is worked out when asked for ({@link
      * #changedPosition}), so a new version costs nothing here however many users the tail changed.
+     * {@code keptVoters} estimates the users the tail did not change: from the snapshot alone,
+     * without looking for a tail sketch they do not have.
      */
     MergedStandings(
             RankedUsers base,
@@ -162,10 +174,12 @@ public final class MergedStandings {
             ToIntFunction<String> changedIndex,
             LongLeaves removed,
             LongLeaves removedKeys,
-            ToLongBiFunction<String, Integer> distinctVoters) {
+            DistinctVoters distinctVoters,
+            DistinctVoters keptVoters) {
         this.base = base;
         this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
+        this.keptVoters = keptVoters;
         this.changed = changed;
         this.changedIndex = changedIndex;
         this.removed = removed;
@@ -188,8 +202,14 @@ public final class MergedStandings {
      * kept snapshot user is there.
      */
     private int changedAt(int position) {
-        int low = 0;
-        int high = changed.length() - 1;
+        return changedAt(position, 0, changed.length() - 1);
+    }
+
+    /**
+     * As above, knowing that the changed users before {@code position} are at least {@code low} and
+     * at most {@code high + 1}.
+     */
+    private int changedAt(int position, int low, int high) {
         while (low <= high) {
             int middle = (low + high) >>> 1;
             int at = changedPosition(middle);
@@ -210,6 +230,14 @@ public final class MergedStandings {
 
     /** Entries at positions [offset, offset + limit), fewer at the end of the board. */
     public List<LeaderboardEntry> page(int offset, int limit) {
+        return page(offset, limit, 0, changed.length() - 1);
+    }
+
+    /**
+     * As above, knowing that the changed users before {@code offset} are at least {@code
+     * changedFrom} and at most {@code changedTo + 1}.
+     */
+    private List<LeaderboardEntry> page(int offset, int limit, int changedFrom, int changedTo) {
         int end = (int) Math.min((long) offset + limit, totalUsers());
         List<LeaderboardEntry> page = new ArrayList<>(Math.max(0, end - offset));
         if (offset >= end) {
@@ -218,11 +246,16 @@ public final class MergedStandings {
         // Whether a position holds a changed user is searched for the first entry only: from
         // there the changed users before each position are counted along, and the next one's
         // position is known (a search of every entry was a third of a user's neighbours).
-        int first = changedAt(offset);
+        int first = changedAt(offset, changedFrom, changedTo);
         int firstChanged = first >= 0 ? first : -first - 1;
         // The kept users' entries read from the base in one walk of the positions they span
         // (where the base is a tail's ranking, reading each by its position searched for it).
-        int lastChanged = changedAt(end - 1);
+        // The changed users before its last position are at most one per position more.
+        int lastChanged =
+                changedAt(
+                        end - 1,
+                        firstChanged,
+                        Math.min(changed.length() - 1, firstChanged + end - offset - 1));
         int changedInPage = (lastChanged >= 0 ? lastChanged + 1 : -lastChanged - 1) - firstChanged;
         int keptFrom = offset - firstChanged;
         int keptCount = end - offset - changedInPage;
@@ -252,16 +285,15 @@ public final class MergedStandings {
                 nextChanged = nextChangedPosition(changedBefore);
             } else {
                 int basePosition = basePositionOfKept(position - changedBefore);
+                String user = walked ? baseUsers[basePosition - baseFrom] : base.user(basePosition);
                 entry =
                         entry(
                                 position,
-                                walked
-                                        ? baseUsers[basePosition - baseFrom]
-                                        : base.user(basePosition),
+                                user,
                                 walked
                                         ? baseTallies[basePosition - baseFrom]
                                         : base.tally(basePosition),
-                                basePosition,
+                                keptVoters.of(user, basePosition),
                                 previousRank,
                                 previousKey);
             }
@@ -280,6 +312,42 @@ public final class MergedStandings {
         }
         int position = positionOfKept(base.position(user), user);
         return position < 0 ? OptionalInt.empty() : OptionalInt.of(position);
+    }
+
+    /** A user's zero-based merged position and the entries around it, the user's included. */
+    public record Standing(int position, List<LeaderboardEntry> entries) {}
+
+    /**
+     * The user's merged position and the entries from {@code around} positions above to {@code
+     * around} below; empty if the user has no counted votes. Finding the user's position counts the
+     * changed users before it, which bounds the page's own search for them to {@code around} places
+     * (a search among all of them was a fifth of a standing under writes).
+     */
+    public Optional<Standing> standingOf(String user, int around) {
+        int position;
+        int changedBefore;
+        int j = changedIndex.applyAsInt(user);
+        if (j >= 0) {
+            position = changedPosition(j);
+            changedBefore = j;
+        } else {
+            int basePosition = base.position(user);
+            if (basePosition < 0 || removed.binarySearch(basePosition) >= 0) {
+                return Optional.empty();
+            }
+            changedBefore = changedBefore(base.key(basePosition), user, basePosition);
+            position = basePosition - removedBefore(basePosition) + changedBefore;
+        }
+        int from = Math.max(0, position - around);
+        int to = (int) Math.min((long) position + around + 1, totalUsers());
+        return Optional.of(
+                new Standing(
+                        position,
+                        page(
+                                from,
+                                to - from,
+                                Math.max(0, changedBefore - (position - from)),
+                                Math.min(changed.length() - 1, changedBefore))));
     }
 
     /** The merged position of changed user {@code j}. */
@@ -320,29 +388,43 @@ public final class MergedStandings {
         if (j >= 0) {
             String user = changed.user(j);
             return entry(
-                    position,
-                    user,
-                    changed.tally(j),
-                    base.position(user),
-                    previousRank,
-                    previousKey);
+                    position, user, changed.tally(j), changedVoters(j), previousRank, previousKey);
         }
         int basePosition = basePositionOfKept(position - (-j - 1));
+        String user = base.user(basePosition);
         return entry(
                 position,
-                base.user(basePosition),
+                user,
                 base.tally(basePosition),
-                basePosition,
+                keptVoters.of(user, basePosition),
                 previousRank,
                 previousKey);
     }
 
-    /** The entry of {@code user} with {@code tally} at {@code position}, as {@link #entryAt}. */
+    /**
+     * Changed user j's distinct voters, estimated once per entry of the changed users (kept there,
+     * and by the versions that share the entry): a user's sketches are read and merged the first
+     * time it is shown, not at every answer.
+     */
+    private long changedVoters(int j) {
+        long kept = changed.keptEstimate(j);
+        if (kept >= 0) {
+            return kept;
+        }
+        long estimate = distinctVoters.of(changed.user(j), changed.basePosition(j));
+        changed.keepEstimate(j, estimate);
+        return estimate;
+    }
+
+    /**
+     * The entry of {@code user} with {@code tally} and {@code distinctVoters} at {@code position},
+     * as {@link #entryAt}.
+     */
     private LeaderboardEntry entry(
             int position,
             String user,
             Tally tally,
-            int basePosition,
+            long distinctVoters,
             long previousRank,
             long previousKey) {
         long key = kind.rankKey(tally);
@@ -357,7 +439,7 @@ public final class MergedStandings {
                 tally.max(),
                 tally.mean(),
                 tally.stddev(),
-                distinctVoters.applyAsLong(user, basePosition),
+                distinctVoters,
                 kind.score(tally));
     }
 

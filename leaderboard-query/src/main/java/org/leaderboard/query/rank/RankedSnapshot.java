@@ -53,6 +53,15 @@ public final class RankedSnapshot implements RankedUsers {
     private final int[] sketchStart;
     private final Map<String, Unranked> unranked;
 
+    /**
+     * Each position's distinct-voter estimate plus one, kept once asked (0: not yet), made on the
+     * first ask: a user's standing shows its neighbours' estimates, each a sketch read in place and
+     * estimated, a third of a standing's CPU under writes. Four bytes per ranked user, only for a
+     * snapshot whose estimates are asked. Threads may race to fill an entry: each writes the same
+     * value.
+     */
+    private volatile int[] estimates;
+
     /** A user with no counted vote: kept so that its tally and voters still add up later. */
     private record Unranked(Tally tally, HllSketch voters) {}
 
@@ -361,6 +370,24 @@ public final class RankedSnapshot implements RankedUsers {
                         .region(
                                 sketchStart[position],
                                 sketchStart[position + 1] - sketchStart[position]));
+    }
+
+    /** The estimate of {@link #voters}'s sketch at {@code position}, kept once asked. */
+    public long distinctVoters(int position) {
+        int[] known = estimates;
+        if (known == null) {
+            known = new int[size()];
+            estimates = known;
+        }
+        int kept = known[position];
+        if (kept != 0) {
+            return kept - 1L;
+        }
+        long estimate = VoterSketches.estimate(voters(position));
+        if (estimate < Integer.MAX_VALUE) {
+            known[position] = (int) estimate + 1;
+        }
+        return estimate;
     }
 
     private void putSketch(int position, byte[] source, int from, int length) {

@@ -210,7 +210,8 @@ public final class TailRanking {
                         this::changedIndexOf,
                         removed,
                         removedKeys,
-                        this::distinctVoters);
+                        this::distinctVoters,
+                        (user, basePosition) -> base.distinctVoters(basePosition));
     }
 
     /** The snapshot alone, no tail yet. */
@@ -503,7 +504,9 @@ public final class TailRanking {
             int place = standings.changedBefore(key, c.user(), baseBefore, lowest);
             lowest = place;
             places[i] = place;
-            inserted[i] = new ChangedLeaves.ChangedUser(c.user(), c.tally(), key, baseBefore);
+            inserted[i] =
+                    new ChangedLeaves.ChangedUser(
+                            c.user(), c.tally(), key, baseBefore, slots.basePosition[c.slot()]);
             slots.changed(c.slot(), key, baseBefore);
         }
         long[] addedRemoved = newlyRemoved;

@@ -122,7 +122,9 @@ class LeavesTests {
                     int before = at == null ? 1_000_000 : at.baseBefore();
                     long key = at == null ? -1_000_000 : at.key();
                     inserted[p] =
-                            new ChangedLeaves.ChangedUser("n" + next++, Tally.of(1), key, before);
+                            new ChangedLeaves.ChangedUser(
+                                    "n" + next, Tally.of(1), key, before, 1_000_000 + next);
+                    next++;
                     after.add(inserted[p]);
                     p++;
                 }
@@ -169,7 +171,7 @@ class LeavesTests {
             // Ids in the order of the list: ranking order among equal counts and keys.
             list.add(
                     new ChangedLeaves.ChangedUser(
-                            String.format("u%04d", i), Tally.of(1), key, before));
+                            String.format("u%04d", i), Tally.of(1), key, before, i));
         }
         ChangedLeaves leaves = ChangedLeaves.of(list, leafSize);
         for (int probe = -1; probe <= before + 1; probe++) {
@@ -223,7 +225,8 @@ class LeavesTests {
                                 leaves.user(index),
                                 leaves.tally(index),
                                 leaves.key(index),
-                                leaves.baseBefore(index)))
+                                leaves.baseBefore(index),
+                                leaves.basePosition(index)))
                 .as("entry %d", index)
                 .isEqualTo(expected);
     }

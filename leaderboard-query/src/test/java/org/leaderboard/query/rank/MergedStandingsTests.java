@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -58,8 +59,24 @@ class MergedStandingsTests {
         }
         for (String user : all.keySet()) {
             assertThat(merged.positionOf(user)).as(user).isEqualTo(expected.positionOf(user));
+            // A user's standing: its place, and its neighbours as a page around it shows them.
+            for (int around = 0; around <= 3; around++) {
+                Optional<MergedStandings.Standing> standing = merged.standingOf(user, around);
+                assertThat(standing.map(MergedStandings.Standing::position))
+                        .as(user)
+                        .isEqualTo(expected.positionOf(user).stream().boxed().findFirst());
+                if (standing.isPresent()) {
+                    int from = Math.max(0, standing.get().position() - around);
+                    assertThat(standing.get().entries())
+                            .as("%s around %d", user, around)
+                            .isEqualTo(
+                                    expected.page(
+                                            from, standing.get().position() + around + 1 - from));
+                }
+            }
         }
         assertThat(merged.positionOf("nobody")).isEmpty();
+        assertThat(merged.standingOf("nobody", 2)).isEmpty();
 
         // A new head: the snapshot plus the delta, merged linearly, ranks the same way.
         Standings plusDelta = Standings.rank(all);

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Random;
+import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -86,6 +90,7 @@ class TailRankingTests {
 
             MergedStandings expected = new MergedStandings(base, tail, (u, p) -> 0);
             MergedStandings actual = ranking.standings();
+            assertSameStandings(actual, expected, 100);
             assertThat(actual.totalUsers()).isEqualTo(expected.totalUsers());
             assertThat(actual.page(0, 1000)).isEqualTo(expected.page(0, 1000));
             assertThat(actual.page(2, 5)).isEqualTo(expected.page(2, 5));
@@ -173,6 +178,58 @@ class TailRankingTests {
     }
 
     /**
+     * Distinct voters are estimated once per entry and kept with it, in leaves that later versions
+     * share or copy: every version, asked again after newer ones were made, must still show each
+     * user's voters of its own tail, and a user touched again must show its new voters.
+     */
+    @Property(tries = 100)
+    void keptDistinctVotersFollowEachVersionsTail(
+            @ForAll @IntRange(min = 1, max = 8) int leafSize, @ForAll long seed) {
+        Random random = new Random(seed);
+        Map<String, Set<String>> voters = new HashMap<>();
+        Tallies snapshot = new Tallies();
+        for (int i = 0; i < 30; i++) {
+            String user = "u" + random.nextInt(40);
+            String voter = "v" + random.nextInt(60);
+            snapshot.addVote(user, voter, 1);
+            voters.computeIfAbsent(user, u -> new HashSet<>()).add(voter);
+        }
+        TailRanking ranking = TailRanking.of(RankedSnapshot.of(ScoreKind.SUM, snapshot), leafSize);
+        List<TailRanking> versions = new ArrayList<>();
+        List<Map<String, Long>> expected = new ArrayList<>();
+        for (int d = 0; d < 8; d++) {
+            Tallies delta = new Tallies();
+            for (int i = random.nextInt(6); i > 0; i--) {
+                String user = "u" + random.nextInt(40);
+                String voter = "v" + random.nextInt(60);
+                delta.addVote(user, voter, 1);
+                voters.computeIfAbsent(user, u -> new HashSet<>()).add(voter);
+            }
+            ranking = ranking.plus(delta);
+            versions.add(ranking);
+            Map<String, Long> estimates = new HashMap<>();
+            voters.forEach(
+                    (user, all) -> {
+                        HllSketch sketch = new HllSketch(VoterSketches.LG_K);
+                        all.forEach(sketch::update);
+                        estimates.put(user, VoterSketches.estimate(sketch));
+                    });
+            expected.add(estimates);
+            // Every version so far, each asked twice (the second answer from what was kept).
+            for (int v = 0; v < versions.size(); v++) {
+                for (int ask = 0; ask < 2; ask++) {
+                    Map<String, Long> shown = new HashMap<>();
+                    versions.get(v)
+                            .standings()
+                            .page(0, 100)
+                            .forEach(e -> shown.put(e.user(), e.distinctVoters()));
+                    assertThat(shown).as("version %d, ask %d", v, ask).isEqualTo(expected.get(v));
+                }
+            }
+        }
+    }
+
+    /**
      * Every page, position and rank of users u0 .. u(users - 1) the same (distinct voters are not
      * compared: the expected standings have none).
      */
@@ -194,6 +251,24 @@ class TailRankingTests {
             assertThat(actual.positionOf("u" + u))
                     .as("u" + u)
                     .isEqualTo(expected.positionOf("u" + u));
+            // A standing finds the user's place and its neighbours' with searches of its own.
+            for (int around : u < 300 ? new int[] {0, 1, 4} : new int[0]) {
+                int a = around;
+                OptionalInt position = expected.positionOf("u" + u);
+                assertThat(
+                                actual.standingOf("u" + u, a)
+                                        .map(s -> s.position() + " " + withoutVoters(s.entries())))
+                        .as("u%d's standing around %d", u, a)
+                        .isEqualTo(
+                                position.isEmpty()
+                                        ? Optional.empty()
+                                        : Optional.of(
+                                                position.getAsInt()
+                                                        + " "
+                                                        + withoutVoters(
+                                                                expected.around(
+                                                                        position.getAsInt(), a))));
+            }
         }
     }
 
