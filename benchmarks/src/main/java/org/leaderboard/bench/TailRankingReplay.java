@@ -161,6 +161,19 @@ final class TailRankingReplay {
                                 takeUpNote),
                         Figure.plain(
                                 NAME,
+                                "a user's standing on the tail ranked again: its place and five"
+                                        + " neighbours each side",
+                                "microseconds",
+                                null,
+                                takeUp.standingMicros(),
+                                String.format(
+                                        "the tail of %,d votes ranked on the last newer head"
+                                                + " taken up; mean of %,d random users after as"
+                                                + " many unmeasured, distinct voters included;"
+                                                + " CPU of the replaying thread",
+                                        tailVotes(), standings())),
+                        Figure.plain(
+                                NAME,
                                 "garbage collection pauses, share of the replay's time",
                                 "%",
                                 null,
@@ -170,14 +183,16 @@ final class TailRankingReplay {
                 String.format(
                         "tail ranking alone: %.2f ms a read, %.2f ms a version, %.1f%% of a core,"
                                 + " %.2f MB a read, collections %.1f%% of the time; a newer head"
-                                + " taken up: %.0f ms its snapshot, %.0f ms the tail on it",
+                                + " taken up: %.0f ms its snapshot, %.0f ms the tail on it, %.1f"
+                                + " microseconds a standing on it",
                         sample.readMillis(),
                         sample.versionMillis(),
                         sample.corePercent(),
                         sample.allocatedMegabytes(),
                         sample.collectedPercent(),
                         takeUp.snapshotMillis(),
-                        takeUp.tailMillis()));
+                        takeUp.tailMillis(),
+                        takeUp.standingMicros()));
         return figures;
     }
 
@@ -195,7 +210,17 @@ final class TailRankingReplay {
         return quick ? 2 : 6;
     }
 
-    private record TakeUp(double snapshotMillis, double tailMillis) {}
+    /** Standings asked of the last version taken up (fewer in the quick run). */
+    private int standings() {
+        return quick ? 2_000 : 100_000;
+    }
+
+    /**
+     * @param standingMicros a user's standing read from the last version taken up (a
+     *     bounded-staleness view's answer): the user's place and five neighbours each side, with
+     *     their distinct voters
+     */
+    private record TakeUp(double snapshotMillis, double tailMillis, double standingMicros) {}
 
     /**
      * A newer head taken up, as the query service does once a minute on a board at 5,000 votes/s
@@ -216,6 +241,7 @@ final class TailRankingReplay {
         int unmeasured = rounds / 2;
         long snapshotNanos = 0;
         long tailNanos = 0;
+        TailRanking onTail = null;
         for (int round = 0; round < unmeasured + rounds; round++) {
             Tallies layer = votesWithVoters(random, minuteVotes());
             Tallies tail = votesWithVoters(random, tailVotes());
@@ -232,8 +258,34 @@ final class TailRankingReplay {
                 tailNanos += done - ranked;
             }
             held = newer;
+            onTail = onNewer;
         }
-        return new TakeUp(snapshotNanos / 1e6 / rounds, tailNanos / 1e6 / rounds);
+        return new TakeUp(
+                snapshotNanos / 1e6 / rounds, tailNanos / 1e6 / rounds, standingMicros(onTail));
+    }
+
+    /**
+     * The CPU of a standing of a random user (its place and five neighbours each side, as a
+     * bounded-staleness view answers {@code around=5}) on {@code ranking}, in microseconds: the
+     * mean of {@link #standings()} after as many unmeasured. A standing shows users the tail
+     * changed and users it did not, each with its distinct voters from the sketches.
+     */
+    private double standingMicros(TailRanking ranking) {
+        MergedStandings standings = ranking.standings();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Random random = new Random(7);
+        long cpu = 0;
+        for (int round = 0; round < 2; round++) {
+            long before = threads.getCurrentThreadCpuTime();
+            for (int i = 0; i < standings(); i++) {
+                String user = user(random.nextInt(users));
+                if (standings.standingOf(user, 5).map(s -> s.entries().size()).orElse(11) > 11) {
+                    throw new IllegalStateException("a standing of more than eleven entries");
+                }
+            }
+            cpu = threads.getCurrentThreadCpuTime() - before;
+        }
+        return cpu / 1e3 / standings();
     }
 
     private Tallies votesWithVoters(Random random, int votes) {

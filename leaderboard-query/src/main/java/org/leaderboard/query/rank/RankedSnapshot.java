@@ -54,13 +54,15 @@ public final class RankedSnapshot implements RankedUsers {
     private final Map<String, Unranked> unranked;
 
     /**
-     * Each position's distinct-voter estimate plus one, kept once asked (0: not yet), made on the
-     * first ask: a user's standing shows its neighbours' estimates, each a sketch read in place and
-     * estimated, a third of a standing's CPU under writes. Four bytes per ranked user, only for a
-     * snapshot whose estimates are asked. Threads may race to fill an entry: each writes the same
-     * value.
+     * Each position's distinct-voter estimate plus one, kept once asked (0: not yet), in pages of
+     * {@value #ESTIMATE_PAGE} positions made on the first ask of one: a user's standing shows its
+     * neighbours' estimates, each a sketch read in place and estimated, a third of a standing's CPU
+     * under writes. Four bytes per ranked user at most, only for the parts of the ranking asked.
+     * Threads may race to fill an entry or make a page: each writes the same values.
      */
-    private volatile int[] estimates;
+    private final int[][] estimates;
+
+    private static final int ESTIMATE_PAGE = 4096;
 
     /** A user with no counted vote: kept so that its tally and voters still add up later. */
     private record Unranked(Tally tally, HllSketch voters) {}
@@ -93,6 +95,7 @@ public final class RankedSnapshot implements RankedUsers {
         // Load factor at most 3/4: short probe runs, 5-11 bytes per user.
         this.slots = new int[Integer.highestOneBit(Math.max(2, size * 4 / 3 + 1)) * 2];
         Arrays.fill(slots, EMPTY_SLOT);
+        this.estimates = new int[(size + ESTIMATE_PAGE - 1) / ESTIMATE_PAGE][];
     }
 
     public static final RankedSnapshot EMPTY = of(Map.of());
@@ -374,18 +377,18 @@ public final class RankedSnapshot implements RankedUsers {
 
     /** The estimate of {@link #voters}'s sketch at {@code position}, kept once asked. */
     public long distinctVoters(int position) {
-        int[] known = estimates;
-        if (known == null) {
-            known = new int[size()];
-            estimates = known;
+        int[] page = estimates[position / ESTIMATE_PAGE];
+        if (page == null) {
+            page = new int[ESTIMATE_PAGE];
+            estimates[position / ESTIMATE_PAGE] = page;
         }
-        int kept = known[position];
+        int kept = page[position % ESTIMATE_PAGE];
         if (kept != 0) {
             return kept - 1L;
         }
         long estimate = VoterSketches.estimate(voters(position));
         if (estimate < Integer.MAX_VALUE) {
-            known[position] = (int) estimate + 1;
+            page[position % ESTIMATE_PAGE] = (int) estimate + 1;
         }
         return estimate;
     }
