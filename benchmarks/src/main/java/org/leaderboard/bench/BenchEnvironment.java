@@ -120,6 +120,8 @@ final class BenchEnvironment implements AutoCloseable {
                                 "--writer.late-after=" + TailLags.LATE_AFTER.toMillis() + "ms",
                                 "--writer.progress.enabled=" + TailLags.WRITER_PROGRESS,
                                 "--writer.progress.lag=" + TailLags.PROGRESS_LAG.toMillis() + "ms",
+                                // The writer's feed on any free port (its row says which).
+                                "--writer.feed.port=0",
                                 "--query.tail.writer-progress=" + TailLags.WRITER_PROGRESS));
         // A fixed heap touched at start, as the Kubernetes manifests run the services: with only
         // -Xmx, G1 sizes the heap as it goes, and during scenario 6's strong top-100 queries a

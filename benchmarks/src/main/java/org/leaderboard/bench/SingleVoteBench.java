@@ -200,7 +200,9 @@ public final class SingleVoteBench {
                                 "--spring.cassandra.keyspace-name=" + BenchEnvironment.KEYSPACE,
                                 "--api.security.keys[0].name=benchmarks",
                                 "--api.security.keys[0].key=" + BenchEnvironment.API_KEY,
-                                "--api.security.keys[0].roles=ADMIN"));
+                                "--api.security.keys[0].roles=ADMIN",
+                                // The writer's feed on any free port (its row says which).
+                                "--writer.feed.port=0"));
         settings.addAll(extra);
         return new ServiceProcess("writer-service", jar, FreePorts.any(), settings, logs, jvm);
     }

@@ -113,6 +113,7 @@ public final class Services implements AutoCloseable {
                         Stream.of(
                                         cassandra.stream(),
                                         ADMIN_KEY_ARGUMENTS.stream(),
+                                        ownPorts(module),
                                         Stream.of(extra))
                                 .flatMap(s -> s)
                                 .toList(),
@@ -123,6 +124,14 @@ public final class Services implements AutoCloseable {
         service.start();
         service.awaitHealthy(Duration.ofMinutes(3));
         return service;
+    }
+
+    /**
+     * A writer's feed on any free port (its progress row says which), so that writers started side
+     * by side on one machine do not all ask for the default one.
+     */
+    private static Stream<String> ownPorts(String module) {
+        return module.equals("writer-service") ? Stream.of("--writer.feed.port=0") : Stream.of();
     }
 
     /**

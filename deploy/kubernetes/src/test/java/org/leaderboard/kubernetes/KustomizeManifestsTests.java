@@ -37,6 +37,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.snapshot.config.SnapshotSettings;
+import org.leaderboard.writer.config.FeedSettings;
 import org.leaderboard.writer.config.WriterSettings;
 import org.springframework.scheduling.support.CronExpression;
 
@@ -512,6 +513,75 @@ class KustomizeManifestsTests {
             Map<String, Object> statefulSet = named(objects, "StatefulSet", "cassandra");
             assertThat(Yamls.map(Yamls.at(statefulSet, "spec.template.metadata.labels")))
                     .containsAllEntriesOf(cassandraPods);
+        }
+    }
+
+    /**
+     * The writers' acknowledged-events feed: a container port of its own at writer.feed.port's
+     * default, the pod's IP from the downward API as the host the writer publishes with it (a
+     * variable its application.yml reads), no Service, and open only to the query pods, which may
+     * reach it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void theWritersFeedIsOnItsOwnPortAtThePodsIpAndOpenOnlyToTheQueryPods(String overlay) {
+        List<Map<String, Object>> objects = rendered(overlay);
+        V1Container writer = container(overlay, "writer-service");
+        V1EnvVar podIp =
+                writer.getEnv().stream()
+                        .filter(e -> e.getName().equals("POD_IP"))
+                        .findFirst()
+                        .orElseThrow();
+        V1NetworkPolicy ingress = policy(objects, "leaderboard-writer-feed");
+        V1NetworkPolicy egress = policy(objects, "leaderboard-query-to-writer-feed");
+        Map<String, String> writers = Map.of("app.kubernetes.io/name", "writer-service");
+        Map<String, String> queries = Map.of("app.kubernetes.io/name", "leaderboard-query");
+
+        assertThat(containerPort(writer, "feed"))
+                .isEqualTo(new FeedSettings(null, null, null, null, null, null).port());
+        assertThat(podIp.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP");
+        assertThat(properties("writer-service").binds("POD_IP")).isTrue();
+        assertThat(ingress.getSpec().getPodSelector().getMatchLabels()).isEqualTo(writers);
+        assertThat(ingress.getSpec().getPolicyTypes()).containsExactly("Ingress");
+        assertThat(ingress.getSpec().getIngress())
+                .singleElement()
+                .satisfies(
+                        rule -> {
+                            assertThat(rule.getFrom())
+                                    .singleElement()
+                                    .satisfies(
+                                            peer -> {
+                                                assertThat(peer.getNamespaceSelector()).isNull();
+                                                assertThat(peer.getPodSelector().getMatchLabels())
+                                                        .isEqualTo(queries);
+                                            });
+                            assertThat(rule.getPorts())
+                                    .extracting(p -> p.getPort().toString())
+                                    .containsExactly("feed");
+                        });
+        assertThat(egress.getSpec().getPodSelector().getMatchLabels()).isEqualTo(queries);
+        assertThat(egress.getSpec().getPolicyTypes()).containsExactly("Egress");
+        assertThat(egress.getSpec().getEgress())
+                .singleElement()
+                .satisfies(
+                        rule -> {
+                            assertThat(rule.getTo())
+                                    .singleElement()
+                                    .satisfies(
+                                            peer ->
+                                                    assertThat(
+                                                                    peer.getPodSelector()
+                                                                            .getMatchLabels())
+                                                            .isEqualTo(writers));
+                            assertThat(rule.getPorts())
+                                    .extracting(p -> p.getPort().toString())
+                                    .containsExactly("feed");
+                        });
+        for (Map<String, Object> service : ofKind(objects, "Service")) {
+            assertThat(KubernetesModels.parse(service, V1Service.class).getSpec().getPorts())
+                    .as("Service " + Yamls.name(service))
+                    .extracting(p -> String.valueOf(p.getTargetPort()))
+                    .doesNotContain("feed", "8089");
         }
     }
 

@@ -7,12 +7,15 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.leaderboard.security.ApiSecuritySettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
@@ -27,14 +30,20 @@ import org.yaml.snakeyaml.Yaml;
  * metadata in the Boot jars on its classpath), the keys of its application.yml, and the components
  * of its {@code @ConfigurationProperties} records. An environment variable "maps to a property"
  * when Spring's relaxed binding of the system environment resolves one of them from it, exactly as
- * the service would at start.
+ * the service would at start; or when the service's application.yml reads it by name in a
+ * placeholder ({@code ${POD_IP:}}).
  */
 final class ServiceProperties {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** {@code ${NAME}} or {@code ${NAME:default}}: a value read from a variable of that name. */
+    private static final Pattern PLACEHOLDER =
+            Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)[:}]");
+
     private final Set<ConfigurationPropertyName> names = new HashSet<>();
     private final Set<ConfigurationPropertyName> mapPrefixes = new HashSet<>();
+    private final Set<String> placeholders = new HashSet<>();
 
     private ServiceProperties() {}
 
@@ -56,6 +65,9 @@ final class ServiceProperties {
     }
 
     boolean binds(String environmentVariable) {
+        if (placeholders.contains(environmentVariable)) {
+            return true;
+        }
         ConfigurationPropertySource source =
                 ConfigurationPropertySource.from(
                         new SystemEnvironmentPropertySource(
@@ -95,7 +107,12 @@ final class ServiceProperties {
             throw new AssertionError("expected one application.yml of " + module + ": " + own);
         }
         try (InputStream in = own.get(0).openStream()) {
-            flatten("", Yamls.map(new Yaml().load(in)));
+            String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            flatten("", Yamls.map(new Yaml().load(yaml)));
+            Matcher placeholder = PLACEHOLDER.matcher(yaml);
+            while (placeholder.find()) {
+                placeholders.add(placeholder.group(1));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -109,7 +109,7 @@ public final class VoteEventDao {
         this.selectProgress =
                 session.prepare(
                         selectFrom(keyspace, "writer_progress")
-                                .columns("writer", "low_mark")
+                                .columns("writer", "low_mark", "feed")
                                 .whereColumn("part")
                                 .isEqualTo(bindMarker())
                                 .build());
@@ -334,7 +334,11 @@ public final class VoteEventDao {
                             }
                             List<WriterProgress> all = new ArrayList<>();
                             for (Row row : page.currentPage()) {
-                                all.add(new WriterProgress(row.getUuid(0), row.getInstant(1)));
+                                all.add(
+                                        new WriterProgress(
+                                                row.getUuid(0),
+                                                row.getInstant(1),
+                                                row.getString(2)));
                             }
                             return all;
                         })

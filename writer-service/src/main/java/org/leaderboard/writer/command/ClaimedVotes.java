@@ -43,6 +43,7 @@ class ClaimedVotes {
     private final Clock clock;
     private final WriteWindow window;
     private final LateEventMarks lateMarks;
+    private final Acknowledgements acks;
     private final StripedLocks voters = new StripedLocks(1024);
 
     ClaimedVotes(
@@ -51,8 +52,10 @@ class ClaimedVotes {
             VoteEventWriter events,
             Clock clock,
             WriterSettings settings,
-            LateEventMarks lateMarks) {
+            LateEventMarks lateMarks,
+            Acknowledgements acks) {
         this.claims = claims;
+        this.acks = acks;
         this.lateMarks = lateMarks;
         this.claimWriter = claimWriter;
         this.events = events;
@@ -87,14 +90,17 @@ class ClaimedVotes {
         Optional<UUID> holder = await(claims.winner(board, vote.voter(), vote.user()));
         if (holder.isPresent() && holder.get().equals(vote.voteId())) {
             // A retry of the winner: store its event again in case the first attempt died early.
-            await(events.insert(board, VoteCastEvent.from(vote), now));
+            VoteCastEvent event = VoteCastEvent.from(vote);
+            await(events.insert(board, event, now));
             await(lateMarks.markIfLate(board, vote.voteId(), clock.instant()));
+            acks.stored(event);
             return VoteResult.alreadyRecorded(vote.voteId());
         }
         if (holder.isPresent()) {
             throw conflict(board, vote, holder.get());
         }
-        await(events.insert(board, VoteCastEvent.from(vote), now));
+        VoteCastEvent event = VoteCastEvent.from(vote);
+        await(events.insert(board, event, now));
         // An event stored too late holds no claim, so it never counts, whoever folds it.
         window.requireStillOpen(board, vote.voteId(), clock.instant());
         await(claimWriter.claimVote(board, vote.voter(), vote.user(), vote.voteId(), now));
@@ -108,6 +114,8 @@ class ClaimedVotes {
         window.requireStillOpen(board, vote.voteId(), completedAt);
         // Stored behind rows the query services may already hold: marked before it is answered.
         await(lateMarks.markIfLate(board, vote.voteId(), completedAt));
+        // Only the claim's holder goes into the feed: a vote that lost its claim never counts.
+        acks.stored(event);
         return VoteResult.recorded(vote.voteId());
     }
 

@@ -41,6 +41,7 @@ class RetractionHandler {
     private final Clock clock;
     private final WriteWindow window;
     private final LateEventMarks lateMarks;
+    private final Acknowledgements acks;
     private final StripedLocks votes = new StripedLocks(256);
 
     RetractionHandler(
@@ -53,7 +54,9 @@ class RetractionHandler {
             LateRetries lateRetries,
             Clock clock,
             WriterSettings settings,
-            LateEventMarks lateMarks) {
+            LateEventMarks lateMarks,
+            Acknowledgements acks) {
+        this.acks = acks;
         this.lateRetries = lateRetries;
         this.lateMarks = lateMarks;
         this.boards = boards;
@@ -93,6 +96,9 @@ class RetractionHandler {
             BoardSettings board, RetractVoteCommand command, StoredEvent vote, Instant now) {
         Optional<UUID> done = winner(board, command.voteId());
         if (done.isPresent()) {
+            // Its compensating event was stored before its claim; perhaps by another writer that
+            // failed before answering, so it goes into this writer's feed before this answer.
+            acks.stored(compensating(done.get(), board, command, vote));
             return new RetractionResult(command.voteId(), done.get(), VoteStatus.ALREADY_RECORDED);
         }
         Instant voteTime = TimeUuids.timeOf(command.voteId());
@@ -106,14 +112,7 @@ class RetractionHandler {
                                                 board.nextPeriodStart(voteTime),
                                                 board.writeWindow()));
         UUID retractionId = TimeUuids.voteIdAt(stamp);
-        VoteRetractedEvent event =
-                new VoteRetractedEvent(
-                        retractionId,
-                        board.board(),
-                        command.voteId(),
-                        vote.user(),
-                        vote.voter(),
-                        vote.votes());
+        VoteRetractedEvent event = compensating(retractionId, board, command, vote);
         eventWriter.insertRetraction(board, event, now).toCompletableFuture().join();
         // Stored too late, the compensating event is left without its claim: it never counts,
         // and a retry makes a new one.
@@ -128,10 +127,23 @@ class RetractionHandler {
         window.requireStillOpen(board, retractionId, completedAt);
         lateMarks.markIfLate(board, retractionId, completedAt).toCompletableFuture().join();
         UUID won = winner(board, command.voteId()).orElse(retractionId);
+        // The winner is the one that counts (and is stored: each is stored before its claim).
+        acks.stored(compensating(won, board, command, vote));
         return new RetractionResult(
                 command.voteId(),
                 won,
                 won.equals(retractionId) ? VoteStatus.RECORDED : VoteStatus.ALREADY_RECORDED);
+    }
+
+    private static VoteRetractedEvent compensating(
+            UUID retractionId, BoardSettings board, RetractVoteCommand command, StoredEvent vote) {
+        return new VoteRetractedEvent(
+                retractionId,
+                board.board(),
+                command.voteId(),
+                vote.user(),
+                vote.voter(),
+                vote.votes());
     }
 
     private StoredEvent retractable(BoardSettings board, UUID voteId, Instant now) {

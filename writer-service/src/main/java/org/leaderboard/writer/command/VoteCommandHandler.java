@@ -53,6 +53,7 @@ class VoteCommandHandler {
     private final LateRetries lateRetries;
     private final GroupCommit groupCommit;
     private final LateEventMarks lateMarks;
+    private final Acknowledgements acks;
 
     VoteCommandHandler(
             BoardCache boards,
@@ -64,8 +65,10 @@ class VoteCommandHandler {
             ClaimedVotes claimed,
             LateRetries lateRetries,
             GroupCommit groupCommit,
-            LateEventMarks lateMarks) {
+            LateEventMarks lateMarks,
+            Acknowledgements acks) {
         this.boards = boards;
+        this.acks = acks;
         this.lateMarks = lateMarks;
         this.groupCommit = groupCommit;
         this.events = events;
@@ -131,7 +134,7 @@ class VoteCommandHandler {
             UUID voteId = queued.event().voteId();
             stored.get(k)
                     .toCompletableFuture()
-                    .handle((done, failure) -> recorded(board, voteId, failure))
+                    .handle((done, failure) -> recorded(board, queued.event(), failure))
                     .thenCompose(answer -> answer)
                     .exceptionally(failure -> refused(voteId, failure))
                     .thenAccept(queued.answer()::complete);
@@ -187,12 +190,11 @@ class VoteCommandHandler {
                     ? WaitingWork.start(() -> castClaimed(board, vote)).thenCompose(claim -> claim)
                     : castClaimed(board, vote);
         }
+        VoteCastEvent event = VoteCastEvent.from(vote);
         CompletionStage<Void> stored =
-                grouped
-                        ? groupCommit.append(board, VoteCastEvent.from(vote), now)
-                        : events.insert(board, VoteCastEvent.from(vote), now);
+                grouped ? groupCommit.append(board, event, now) : events.insert(board, event, now);
         return stored.toCompletableFuture()
-                .handle((done, failure) -> recorded(board, vote.voteId(), failure))
+                .handle((done, failure) -> recorded(board, event, failure))
                 .thenCompose(answer -> answer);
     }
 
@@ -217,6 +219,8 @@ class VoteCommandHandler {
             return CompletableFuture.failedFuture(e);
         } catch (VoteNotStoredException e) {
             metrics.refused(VoteMetrics.STORE_FAILED, 1);
+            return CompletableFuture.failedFuture(e);
+        } catch (WriterNotRegisteredException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
@@ -246,6 +250,8 @@ class VoteCommandHandler {
                 metrics.refused(VoteMetrics.OUTSIDE_WINDOW, 1);
                 throw e;
             }
+            // Not in the feed: a vote past its window counts through the snapshot of its time
+            // (requireCounted), which query services read; as a feed event it would count twice.
             return accepted(VoteResult.alreadyRecorded(outside.voteId()));
         }
         metrics.refused(VoteMetrics.OUTSIDE_WINDOW, 1);
@@ -267,10 +273,12 @@ class VoteCommandHandler {
 
     /**
      * Acknowledges a stored vote, if it was stored while its window was still open, once it is
-     * marked late if its write completed late ({@link LateEventMarks}).
+     * marked late if its write completed late ({@link LateEventMarks}), and then appended to this
+     * writer's feed ({@link Acknowledgements}).
      */
     private CompletableFuture<VoteResult> recorded(
-            BoardSettings board, UUID voteId, Throwable failure) {
+            BoardSettings board, VoteCastEvent event, Throwable failure) {
+        UUID voteId = event.voteId();
         Instant completedAt;
         try {
             if (failure != null) {
@@ -292,6 +300,7 @@ class VoteCommandHandler {
                                 throw VoteNotStoredException.insertFailed(
                                         voteId, unwrap(markFailure));
                             }
+                            acks.stored(event);
                             return accepted(VoteResult.recorded(voteId));
                         });
     }

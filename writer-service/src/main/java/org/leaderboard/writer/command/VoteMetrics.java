@@ -15,6 +15,7 @@ public class VoteMetrics {
     public static final String STORE_FAILED = "store_failed";
     public static final String ALREADY_VOTED = "already_voted";
     public static final String BOARD_CLOSED = "board_closed";
+    public static final String NOT_REGISTERED = "not_registered";
 
     private final MeterRegistry registry;
     private final DistributionSummary batchSize;

@@ -2,8 +2,10 @@ package org.leaderboard.writer.config;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
 import java.time.Clock;
 import org.leaderboard.model.cassandra.CassandraTime;
 import org.leaderboard.model.cassandra.Consistency;
@@ -69,19 +71,43 @@ class WriterConfig {
     }
 
     /**
+     * This writer's acknowledged-events feed ({@link FeedSettings}), served before the progress
+     * mark publishes its address: only with progress marks on, since query services find a feed
+     * through its writer's row.
+     */
+    @Bean(destroyMethod = "close")
+    WriterFeed writerFeed(FeedSettings feed, ProgressSettings progress, ObjectMapper json)
+            throws IOException {
+        if (!feed.enabled() || !progress.enabled()) {
+            log.info(
+                    "writer feed: off (writer.feed.enabled {}, writer.progress.enabled {})",
+                    feed.enabled(),
+                    progress.enabled());
+            return WriterFeed.off();
+        }
+        WriterFeed served = WriterFeed.serve(feed, json);
+        log.info("writer feed: serving at {} as writer {}", served.address(), served.writer());
+        return served;
+    }
+
+    /**
      * This writer's progress mark ({@link ProgressMarks}), registered before the writer takes votes
-     * (about {@code writer.progress.register-wait}); until it is, every event is marked late.
+     * (about {@code writer.progress.register-wait}); until it is, every event is marked late, and
+     * with the feed on no vote is answered as stored.
      */
     @Bean(destroyMethod = "close")
     ProgressMarks progressMarks(
             ProgressSettings progress,
             WriterSettings settings,
+            WriterFeed feed,
             CqlSession session,
             Consistency consistency,
             Clock clock)
             throws InterruptedException {
         ProgressMarks marks =
                 new ProgressMarks(
+                        feed.writer(),
+                        feed.address(),
                         ProgressMarks.storeOn(session, consistency),
                         clock,
                         System::nanoTime,

@@ -4,6 +4,7 @@ import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
 import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,6 +49,10 @@ import org.slf4j.LoggerFactory;
  * so none lands unmarked behind a range a query service holds because of the other writers' marks.
  * Until registered, and whenever its row may have expired (no write of it succeeded for all but
  * {@link #LEASE_MARGIN} of the lease), it marks every event it acknowledges and registers again.
+ *
+ * <p>The row also carries the address of this writer's acknowledged-events feed, if it has one (see
+ * {@code org.leaderboard.writer.feed.AckFeed}): registered is also what lets a writer with a feed
+ * answer that an event is stored, since a query service asks only the feeds of the rows it found.
  */
 public final class ProgressMarks implements AutoCloseable {
 
@@ -61,12 +66,15 @@ public final class ProgressMarks implements AutoCloseable {
 
     /** Stores and reads the rows; a seam for tests of the bookkeeping alone. */
     public interface Store {
-        CompletionStage<Void> publish(UUID writer, Instant lowMark, long writeMicros, int ttl);
+        /** Writes the row; {@code feed} null leaves the column unset. */
+        CompletionStage<Void> publish(
+                UUID writer, Instant lowMark, String feed, long writeMicros, int ttl);
 
         CompletionStage<List<WriterProgress>> readAll();
     }
 
-    private final UUID id = UUID.randomUUID();
+    private final UUID id;
+    private final String feed;
     private final Store store;
     private final Clock clock;
     private final LongSupplier nanos;
@@ -102,6 +110,7 @@ public final class ProgressMarks implements AutoCloseable {
 
     private ScheduledExecutorService ticks;
 
+    /** A writer with a new id and no feed. */
     public ProgressMarks(
             Store store,
             Clock clock,
@@ -110,6 +119,26 @@ public final class ProgressMarks implements AutoCloseable {
             Duration lateAfter,
             Duration lease,
             Duration registerWait) {
+        this(UUID.randomUUID(), null, store, clock, nanos, lag, lateAfter, lease, registerWait);
+    }
+
+    /**
+     * @param writer this writer's id, the key of its row (and the writer its feed's pages name)
+     * @param feed the address ({@code host:port}) of this writer's acknowledged-events feed, which
+     *     every write of the row publishes, or null: none
+     */
+    public ProgressMarks(
+            UUID writer,
+            String feed,
+            Store store,
+            Clock clock,
+            LongSupplier nanos,
+            Duration lag,
+            Duration lateAfter,
+            Duration lease,
+            Duration registerWait) {
+        this.id = writer;
+        this.feed = feed;
         this.store = store;
         this.clock = clock;
         this.nanos = nanos;
@@ -128,6 +157,7 @@ public final class ProgressMarks implements AutoCloseable {
                                 .value("part", bindMarker())
                                 .value("writer", bindMarker())
                                 .value("low_mark", bindMarker())
+                                .value("feed", bindMarker())
                                 .usingTimestamp(bindMarker())
                                 .usingTtl(bindMarker())
                                 .build());
@@ -135,11 +165,15 @@ public final class ProgressMarks implements AutoCloseable {
         return new Store() {
             @Override
             public CompletionStage<Void> publish(
-                    UUID writer, Instant lowMark, long writeMicros, int ttl) {
+                    UUID writer, Instant lowMark, String feed, long writeMicros, int ttl) {
+                BoundStatement row =
+                        insert.bind(WriterProgress.PART, writer, lowMark, feed, writeMicros, ttl);
+                if (feed == null) {
+                    // Unset, not null: a null would write a tombstone at every rewrite.
+                    row = row.unset(3);
+                }
                 return session.executeAsync(
-                                insert.bind(WriterProgress.PART, writer, lowMark, writeMicros, ttl)
-                                        .setIdempotent(true)
-                                        .setConsistencyLevel(consistency.write()))
+                                row.setIdempotent(true).setConsistencyLevel(consistency.write()))
                         .thenApply(rs -> null);
             }
 
@@ -189,6 +223,11 @@ public final class ProgressMarks implements AutoCloseable {
 
     public UUID writer() {
         return id;
+    }
+
+    /** The feed address the row publishes, or null. */
+    public String feed() {
+        return feed;
     }
 
     public boolean registered() {
@@ -274,7 +313,7 @@ public final class ProgressMarks implements AutoCloseable {
             long micros = Math.max(lastWriteMicros + 1, nowMillis * 1000);
             lastWriteMicros = micros;
             long begin = now;
-            store.publish(id, Instant.ofEpochMilli(markMillis), micros, ttlSeconds)
+            store.publish(id, Instant.ofEpochMilli(markMillis), feed, micros, ttlSeconds)
                     .whenComplete((done, failure) -> onTicks(() -> published(begin, failure)));
         }
     }

@@ -63,6 +63,7 @@ class RetractionController {
         WriterProblem.UNKNOWN_VOTE,
         WriterProblem.NOT_COUNTED,
         WriterProblem.NOT_RETRACTABLE,
+        WriterProblem.NOT_REGISTERED,
         WriterProblem.STORE_UNAVAILABLE
     })
     Mono<RetractionResult> retract(

@@ -132,6 +132,7 @@ class VoteController {
         WriterProblem.BOARD_CLOSED,
         WriterProblem.NOT_COUNTED,
         WriterProblem.OVERLOADED,
+        WriterProblem.NOT_REGISTERED,
         WriterProblem.STORE_UNAVAILABLE
     })
     Mono<VoteResult> cast(
@@ -196,6 +197,7 @@ class VoteController {
         WriterProblem.UNKNOWN_BOARD,
         WriterProblem.TOO_LARGE,
         WriterProblem.OVERLOADED,
+        WriterProblem.NOT_REGISTERED,
         WriterProblem.STORE_UNAVAILABLE
     })
     Mono<BatchResponse> castBatch(

@@ -127,6 +127,19 @@ enum WriterProblem implements DocumentedProblem {
             "detail":"the writer already holds 4096 votes in flight\
              (writer.load.max-votes-in-flight); nothing was stored: retry after 1 s with the same\
              voteId","instance":"/boards/song-contest/votes"}"""),
+    NOT_REGISTERED(
+            503,
+            "Writer not registered",
+            "The vote is stored, but this writer is not registered with the query services yet"
+                    + " (or its registration lapsed), so a read right now might not count it;"
+                    + " retry after Retry-After seconds with the same voteId.",
+            """
+            {"type":"about:blank","title":"Writer not registered","status":503,\
+            "detail":"vote 6f0e5a40-c79a-11f0-8000-000000000001 is stored, but this writer is not\
+             registered with the query services (its writer_progress row is not stored yet, or may\
+             have expired), so a read might not count it yet: retry after 1 s with the same\
+             voteId","voteId":"6f0e5a40-c79a-11f0-8000-000000000001",\
+            "instance":"/boards/song-contest/votes"}"""),
     STORE_UNAVAILABLE(
             503,
             "Store unavailable",

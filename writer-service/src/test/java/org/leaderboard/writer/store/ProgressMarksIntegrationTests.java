@@ -136,9 +136,30 @@ class ProgressMarksIntegrationTests {
         assertThat(markedEvents(board)).containsExactly(stampedNow);
     }
 
+    /**
+     * Query services find a writer's feed through its row: every write of the row carries the
+     * address, and a writer without a feed leaves the column empty.
+     */
+    @Test
+    void theRowPublishesTheWritersFeedAddressOrNone() throws Exception {
+        ProgressMarks withFeed = start(Clock.systemUTC(), "10.0.0.7:8089");
+        ProgressMarks without = start(Clock.systemUTC());
+
+        assertThat(rowsOf(withFeed))
+                .extracting(WriterProgress::feed)
+                .containsExactly("10.0.0.7:8089");
+        assertThat(rowsOf(without)).extracting(WriterProgress::feed).containsOnlyNulls();
+    }
+
     private ProgressMarks start(Clock clock) throws InterruptedException {
+        return start(clock, null);
+    }
+
+    private ProgressMarks start(Clock clock, String feed) throws InterruptedException {
         ProgressMarks writer =
                 new ProgressMarks(
+                        UUID.randomUUID(),
+                        feed,
                         ProgressMarks.storeOn(SESSION, Consistency.DEFAULT),
                         clock,
                         System::nanoTime,
@@ -166,6 +187,13 @@ class ProgressMarksIntegrationTests {
     private static BoardSettings board(String name) {
         return new BoardSettings(
                 name + "-" + UUID.randomUUID(), 60, UniqueVotes.NONE, 60, 8, 16, Instant.now());
+    }
+
+    private static List<WriterProgress> rowsOf(ProgressMarks writer) {
+        return new VoteEventDao(SESSION, Consistency.DEFAULT)
+                .writerProgress().join().stream()
+                        .filter(row -> row.writer().equals(writer.writer()))
+                        .toList();
     }
 
     private static Instant rowOf(ProgressMarks writer) {

@@ -128,7 +128,7 @@ class ProgressMarksTests {
 
     @Test
     void aNewWriterMarksWhatItStampsBelowTheOthersHighestMark() {
-        store.others.add(new WriterProgress(UUID.randomUUID(), START.plusSeconds(5)));
+        store.others.add(new WriterProgress(UUID.randomUUID(), START.plusSeconds(5), null));
         register();
 
         assertThat(marks.mustMark(TimeUuids.voteIdAt(now))).isTrue();
@@ -186,7 +186,8 @@ class ProgressMarksTests {
         private Instant stored;
 
         @Override
-        public CompletionStage<Void> publish(UUID writer, Instant lowMark, long micros, int ttl) {
+        public CompletionStage<Void> publish(
+                UUID writer, Instant lowMark, String feed, long micros, int ttl) {
             if (failing) {
                 return CompletableFuture.failedFuture(new IllegalStateException("store down"));
             }
@@ -199,7 +200,7 @@ class ProgressMarksTests {
         public CompletionStage<List<WriterProgress>> readAll() {
             List<WriterProgress> all = new ArrayList<>(others);
             if (writer != null) {
-                all.add(new WriterProgress(writer, stored));
+                all.add(new WriterProgress(writer, stored, null));
             }
             return CompletableFuture.completedFuture(all);
         }
