@@ -370,27 +370,33 @@ final class ReadsUnderWrites {
                 queries.meter("leaderboard.tail.rows.sent", "TOTAL").orElse(0.0),
                 queries.meter("leaderboard.tail.late.events", "COUNT").orElse(0.0),
                 queries.meter(TAIL_PHASE, "TOTAL_TIME").orElse(0.0),
-                queries.meter(RANK_PHASE, "TOTAL_TIME").orElse(0.0));
+                queries.meter(RANK_PHASE, "TOTAL_TIME").orElse(0.0),
+                queries.meter("leaderboard.tail.feed.reads", "COUNT").orElse(0.0));
     }
 
     /**
-     * What the query service's strong reads did during one rate's queries: reads, rows sent per
-     * read, late events read by key because of their marks, and the time of the reads' two phases.
+     * What the query service's strong reads did during one rate's queries: reads, those made from
+     * the writers' feeds alone, rows sent per read of the store, late events read by key because of
+     * their marks, and the time of the reads' two phases.
      */
     private record TailReads(
             double reads,
             double rowsSent,
             double lateEvents,
             double tailSeconds,
-            double rankSeconds) {
+            double rankSeconds,
+            double fedReads) {
 
         String since(TailReads before) {
             double n = reads - before.reads;
+            double fed = fedReads - before.fedReads;
             return String.format(
-                    "%.0f shared strong reads, %.0f rows sent per read, %.0f late events read by"
-                            + " their marks; a read's mean %.2f ms for its tail, %.2f ms to rank",
+                    "%.0f shared strong reads (%.0f from the writers' feeds alone), %.0f rows sent"
+                            + " per read of the store, %.0f late events read by their marks; a"
+                            + " read's mean %.2f ms for its tail, %.2f ms to rank",
                     n,
-                    n > 0 ? (rowsSent - before.rowsSent) / n : 0,
+                    fed,
+                    n - fed > 0 ? (rowsSent - before.rowsSent) / (n - fed) : 0,
                     lateEvents - before.lateEvents,
                     n > 0 ? 1000 * (tailSeconds - before.tailSeconds) / n : 0,
                     n > 0 ? 1000 * (rankSeconds - before.rankSeconds) / n : 0);

@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * every newer head ({@code query.tail.newer-head-after=0s}; by default one 30 s past), and the late
  * probes make many reads read a held range again meanwhile (adding only the late rows, so that a
  * ranking in progress goes on): the probes are answered while newer heads are handed over, and at
- * least one must be.
+ * least one must be. Between reads of the store, reads are made from the writer's feed (the events
+ * it acknowledged, asked after the query arrived): that path is under the probes as well, and at
+ * least one read must have been made from it (about a thousand on each replica in runs here).
  */
 class ReadYourWritesUnderLoadIntegrationTests {
 
@@ -117,8 +119,10 @@ class ReadYourWritesUnderLoadIntegrationTests {
 
         double incremental = 0;
         double rankedApart = 0;
+        double fedReads = 0;
         for (String replica : replicas) {
             Prometheus scrape = Prometheus.scrape(replica);
+            fedReads += scrape.valueOrZero("leaderboard_tail_feed_reads_total");
             rankedApart += scrape.valueOrZero("leaderboard_snapshot_heads_ranked_apart_total");
             incremental +=
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"layers\"}")
@@ -127,13 +131,14 @@ class ReadYourWritesUnderLoadIntegrationTests {
             log.info(
                     "{} snapshot loads: {} whole, {} by new layers, {} by the events in between;"
                             + " {} heads ranked apart from the reads; {} late events read by their"
-                            + " marks",
+                            + " marks; {} reads from the writers' feeds alone",
                     replica,
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"whole\"}"),
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"layers\"}"),
                     scrape.valueOrZero("leaderboard_snapshot_loads_total{how=\"events\"}"),
                     scrape.valueOrZero("leaderboard_snapshot_heads_ranked_apart_total"),
-                    scrape.valueOrZero("leaderboard_tail_late_events_total"));
+                    scrape.valueOrZero("leaderboard_tail_late_events_total"),
+                    scrape.valueOrZero("leaderboard_tail_feed_reads_total"));
         }
         log.info(
                 "{} probes ({} of them stamped {} ms in the past) on {} replicas, {} background"
@@ -153,6 +158,8 @@ class ReadYourWritesUnderLoadIntegrationTests {
         // its newer heads from the ones they held (their new layers, or the events in between),
         // not by loading them whole.
         assertThat(incremental).as("heads reached from the ones held").isPositive();
+        // Reads were made from the writer's feed between reads of the store, under the probes.
+        assertThat(fedReads).as("strong reads made from the writers' feeds").isPositive();
         assertThat(rankedApart)
                 .as("heads taken up after being ranked apart, while probes were answered")
                 .isPositive();

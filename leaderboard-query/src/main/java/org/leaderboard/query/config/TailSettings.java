@@ -47,6 +47,17 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     (null: 20 ms); the held range ends at the marks of the latest ask that completed, so a longer
  *     interval sends each read that many milliseconds of rows more, and a shorter one makes more
  *     requests
+ * @param writerFeeds answer read-your-writes reads from the writers' feeds between reads of the
+ *     store (null: true, if {@code writerProgress} is on): each writer keeps the events it
+ *     acknowledged in the last seconds, and a read that asked every registered writer's feed after
+ *     the query arrived holds every vote acknowledged before it, without reading the store. Set
+ *     false while writers of a version without feeds, or with {@code writer.progress.enabled:
+ *     false}, still run: a writer without a registered feed cannot be asked
+ * @param storeReadEvery with {@code writerFeeds}, how often a board's reads read the store all the
+ *     same (null: 250 ms): the store stays the source of truth, and its reads move the held ranges
+ *     on, find newer snapshot heads and catch what no feed could give
+ * @param feedTimeout how long a read waits for a writer's feed (null: 250 ms); a feed that does not
+ *     answer in time makes that read a read of the store
  */
 @ConfigurationProperties("query.tail")
 public record TailSettings(
@@ -59,9 +70,29 @@ public record TailSettings(
         Duration newerHeadAfter,
         Duration headCheckInterval,
         Boolean writerProgress,
-        Duration progressAskEvery) {
+        Duration progressAskEvery,
+        Boolean writerFeeds,
+        Duration storeReadEvery,
+        Duration feedTimeout) {
 
     public TailSettings {
+        if (writerFeeds == null) {
+            writerFeeds = true;
+        }
+        if (storeReadEvery == null) {
+            storeReadEvery = Duration.ofMillis(250);
+        }
+        if (feedTimeout == null) {
+            feedTimeout = Duration.ofMillis(250);
+        }
+        if (storeReadEvery.isNegative()) {
+            throw new IllegalArgumentException(
+                    "query.tail.store-read-every must be zero or positive, was " + storeReadEvery);
+        }
+        if (feedTimeout.isNegative() || feedTimeout.isZero()) {
+            throw new IllegalArgumentException(
+                    "query.tail.feed-timeout must be positive, was " + feedTimeout);
+        }
         if (writerProgress == null) {
             writerProgress = true;
         }

@@ -1,14 +1,17 @@
 package org.leaderboard.query.query;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -22,6 +25,7 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.WriterProgress;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.query.config.StrongReadSettings;
@@ -69,6 +73,9 @@ class BoardReader implements DisposableBean {
      */
     private static final int MAX_PENDING = 128;
 
+    /** A writer's feed that failed to answer is asked again only after this. */
+    private static final long FEED_RETRY_AFTER_NANOS = Duration.ofSeconds(5).toNanos();
+
     /** A board not asked for this long gives up its barrier and settled tail. */
     private static final Duration IDLE = Duration.ofMinutes(5);
 
@@ -84,6 +91,9 @@ class BoardReader implements DisposableBean {
     private final Map<String, LiveBoard> live = new ConcurrentHashMap<>();
     private final ExecutorService readers = daemons("board-reads");
 
+    /** The writers' feeds, null when reads do not ask them ({@code query.tail.writer-feeds}). */
+    private final WriterFeeds feeds;
+
     /** Where newer heads are ranked ({@link #nextHead}). */
     private final ExecutorService heads = daemons("board-heads");
 
@@ -96,7 +106,8 @@ class BoardReader implements DisposableBean {
             QuerySettings settings,
             TailSettings tail,
             StrongReadSettings strong,
-            QueryMetrics metrics) {
+            QueryMetrics metrics,
+            ObjectMapper json) {
         this.boards = boards;
         this.snapshots = snapshots;
         this.sums = sums;
@@ -106,6 +117,10 @@ class BoardReader implements DisposableBean {
         this.metrics = metrics;
         this.tailSettings = tail;
         this.strong = strong;
+        this.feeds =
+                tail.writerFeeds() && tail.writerProgress()
+                        ? new WriterFeeds(json, tail.feedTimeout())
+                        : null;
     }
 
     RankedBoard read(String boardId) {
@@ -257,9 +272,147 @@ class BoardReader implements DisposableBean {
         long started = System.nanoTime();
         Instant now = clock.instant();
         Instant periodStart = board.periodStart(now);
+        takeNextHead(live);
+        LiveTail.Read fed = fromFeeds(board, live, started, periodStart);
+        Snapshot snapshot;
+        LiveTail.Read tail;
+        if (fed != null) {
+            snapshot = live.snapshot;
+            tail = fed;
+            if (live.next != null) {
+                live.next.since().addAll(tail.deltas());
+            }
+        } else {
+            tail = fromStore(board, live, started, now, periodStart);
+            snapshot = live.snapshot;
+        }
+        live.periodStart = periodStart;
+        return ranked(board, live, snapshot, tail, started, now, periodStart);
+    }
+
+    /**
+     * A read from the writers' feeds alone, when one can be made (null otherwise): every writer
+     * registered by an ask that started at most {@link LiveTail#PROGRESS_ASK_WITHIN} before this
+     * read (so after any writer that can have acknowledged a vote before the query arrived had
+     * registered) is asked for its events since the last read, and every one answered. Each
+     * writer's place in its feed was learnt before the last read of the store started, or from a
+     * feed read since: so what the store read and the feeds gave together holds every event the
+     * writers acknowledged before this read started. The store is read instead at least every
+     * {@code query.tail.store-read-every}, and whenever a feed cannot answer (a writer without a
+     * feed, one restarted, one that forgot the events asked for, or a failed ask).
+     */
+    private LiveTail.Read fromFeeds(
+            BoardSettings board, LiveBoard live, long started, Instant periodStart) {
+        if (feeds == null) {
+            return null;
+        }
+        live.tail.askProgress();
+        if (live.ranking == null
+                || live.snapshot == null
+                || !periodStart.equals(live.periodStart)
+                || started - live.storeReadAt >= tailSettings.storeReadEvery().toNanos()) {
+            return null;
+        }
+        List<WriterProgress> writers =
+                live.tail.writersAskedSince(started - LiveTail.PROGRESS_ASK_WITHIN.toNanos());
+        if (writers == null || writers.isEmpty()) {
+            return null;
+        }
+        List<WriterFeeds.Ask> asks = new ArrayList<>(writers.size());
+        for (WriterProgress writer : writers) {
+            FeedPlace place = live.feedPlaces.get(writer.writer());
+            if (writer.feed() == null || place == null || !place.usable(live.storeReadAt)) {
+                return null;
+            }
+            asks.add(new WriterFeeds.Ask(writer, place.next()));
+        }
+        List<WriterFeeds.Answer> answers = feeds.askAll(asks, board.board());
+        for (int i = 0; i < answers.size(); i++) {
+            WriterFeeds.Answer answer = answers.get(i);
+            if (!answer.usable()) {
+                live.feedPlaces.remove(writers.get(i).writer());
+                live.feedFailures.put(writers.get(i).writer(), System.nanoTime());
+                return null;
+            }
+        }
+        LiveTail.Read read = live.tail.fed(WriterFeeds.eventsOf(answers), live.snapshot.cutoff());
+        if (read == null) {
+            return null;
+        }
+        for (int i = 0; i < answers.size(); i++) {
+            live.feedPlaces.put(
+                    writers.get(i).writer(), FeedPlace.counted(answers.get(i).page().next()));
+        }
+        metrics.feedRead();
+        return read;
+    }
+
+    /**
+     * Where each registered writer's feed stands, for the writers whose place is not known, asked
+     * before a read of the store starts: every event a feed numbered below that place was stored
+     * before the read started, so later reads of the feeds go on from there.
+     */
+    private void learnFeedPlaces(BoardSettings board, LiveBoard live) {
+        if (feeds == null) {
+            return;
+        }
+        List<WriterProgress> writers = live.tail.writersLastAsked();
+        if (writers == null) {
+            return;
+        }
+        live.feedPlaces
+                .keySet()
+                .removeIf(id -> writers.stream().noneMatch(w -> w.writer().equals(id)));
+        long now = System.nanoTime();
+        live.feedFailures.values().removeIf(at -> now - at >= FEED_RETRY_AFTER_NANOS);
+        List<WriterFeeds.Ask> asks = new ArrayList<>();
+        for (WriterProgress writer : writers) {
+            if (writer.feed() != null
+                    && !live.feedPlaces.containsKey(writer.writer())
+                    && !live.feedFailures.containsKey(writer.writer())) {
+                asks.add(new WriterFeeds.Ask(writer, -1));
+            }
+        }
+        List<WriterFeeds.Answer> answers = feeds.askAll(asks, board.board());
+        for (int i = 0; i < answers.size(); i++) {
+            WriterFeeds.Answer answer = answers.get(i);
+            UUID writer = asks.get(i).writer().writer();
+            if (answer.usable()) {
+                live.feedPlaces.put(
+                        writer, FeedPlace.learnt(answer.page().next(), System.nanoTime()));
+            } else {
+                live.feedFailures.put(writer, System.nanoTime());
+            }
+        }
+    }
+
+    /**
+     * A writer's feed: the next event to ask for; whether every event before it is counted (by a
+     * read of the feed), or else when that place was learnt (nanos): then the events before it are
+     * counted once a read of the store that started later has completed.
+     */
+    private record FeedPlace(long next, boolean counted, long learntAt) {
+
+        static FeedPlace counted(long next) {
+            return new FeedPlace(next, true, 0);
+        }
+
+        static FeedPlace learnt(long next, long at) {
+            return new FeedPlace(next, false, at);
+        }
+
+        boolean usable(long storeReadAt) {
+            return counted || learntAt - storeReadAt < 0;
+        }
+    }
+
+    /** A read of the store (the snapshot head as last asked for, the tail's new rows). */
+    private LiveTail.Read fromStore(
+            BoardSettings board, LiveBoard live, long started, Instant now, Instant periodStart) {
+        learnFeedPlaces(board, live);
+        live.storeReadAt = System.nanoTime();
         Instant until = now.plus(settings.futureTolerance());
         CompletableFuture<Optional<SnapshotHead>> head = live.newestHead(board, started);
-        takeNextHead(live);
         Snapshot last = live.snapshot;
         boolean held = last != null && periodStart.equals(live.periodStart);
         LiveTail.Read tail = held ? live.tail.read(last.cutoff(), now, until) : null;
@@ -289,7 +442,18 @@ class BoardReader implements DisposableBean {
             }
         }
         live.snapshot = snapshot;
-        live.periodStart = periodStart;
+        return tail;
+    }
+
+    /** The read's tail taken into the board's ranking, and the answer's standings. */
+    private RankedBoard ranked(
+            BoardSettings board,
+            LiveBoard live,
+            Snapshot snapshot,
+            LiveTail.Read tail,
+            long started,
+            Instant now,
+            Instant periodStart) {
         long nanos = System.nanoTime();
         TailRanking ranking = live.ranking;
         if (ranking == null || ranking.base() != snapshot.ranked() || tail.rebuilt()) {
@@ -436,6 +600,9 @@ class BoardReader implements DisposableBean {
 
     @Override
     public void destroy() {
+        if (feeds != null) {
+            feeds.close();
+        }
         readers.shutdownNow();
         heads.shutdownNow();
     }
@@ -461,6 +628,19 @@ class BoardReader implements DisposableBean {
         Tallies pending = new Tallies();
 
         long foldedAt;
+
+        /** When the last read of the store started (nanos), and where each writer's feed stands. */
+        long storeReadAt;
+
+        final Map<UUID, FeedPlace> feedPlaces = new HashMap<>();
+
+        /**
+         * Writers whose feed last failed to answer, and when (nanos): not asked again for {@link
+         * #FEED_RETRY_AFTER_NANOS}, so that a feed this service cannot reach does not hold every
+         * read of the store for its timeout.
+         */
+        final Map<UUID, Long> feedFailures = new HashMap<>();
+
         volatile Instant askedAt;
 
         /** The last read completed, for a bounded-staleness view while a read is late. */

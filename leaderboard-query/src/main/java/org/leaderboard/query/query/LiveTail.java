@@ -24,6 +24,7 @@ import org.leaderboard.model.cassandra.LateMark;
 import org.leaderboard.model.cassandra.StoredEvent;
 import org.leaderboard.model.cassandra.WriterProgress;
 import org.leaderboard.model.tally.Tallies;
+import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
 
 /**
@@ -124,6 +125,21 @@ final class LiveTail {
     private long progressAskedAt;
     private SeenProgress seenProgress;
 
+    /**
+     * The writers the latest ask that completed in time found, and when it started (null: none):
+     * reads from the writers' feeds ask each of them ({@link #writersAskedSince}).
+     */
+    private volatile SeenWriters seenWriters;
+
+    /**
+     * Whether the last read found no event whose counting a claim decides, held or ahead: reads
+     * from the writers' feeds add only events that count as they are ({@link #fed}).
+     */
+    private boolean noClaims;
+
+    /** The rows held, as the last read counted them, for the answers' {@code tailEvents}. */
+    private long rowsHeld;
+
     LiveTail(
             BoardSettings board,
             EventFolds events,
@@ -186,16 +202,7 @@ final class LiveTail {
         Instant settledBefore =
                 now.minus(board.writeWindow()).minus(settledMargin).truncatedTo(ChronoUnit.MILLIS);
         Instant readBefore = heldBefore(now);
-        long asking = System.nanoTime();
-        if (followProgress
-                && (progress == null
-                        || progress.isDone()
-                                && asking - progressAskedAt >= progressAskEveryNanos)) {
-            progressAskedAt = asking;
-            progress =
-                    events.writerProgress()
-                            .handle((writers, failure) -> SeenProgress.of(writers, asking));
-        }
+        askProgress();
         Instant marksFrom = now.minus(lateMarkLag).truncatedTo(ChronoUnit.MILLIS);
         List<Instant> buckets = board.buckets().startsBetween(cutoff, until);
         // The marks are asked for while the new rows are read, and only for buckets with a
@@ -285,6 +292,159 @@ final class LiveTail {
                             : TimeMarks.after(byTime.join(), Set.copyOf(markedBuckets), marksFrom);
         }
         return commit(reads, rebuilt);
+    }
+
+    /**
+     * Asks for the writers' progress unless an ask runs or one started less than {@code
+     * progressAskEvery} ago. No read waits for it: each uses the latest that completed.
+     */
+    void askProgress() {
+        long asking = System.nanoTime();
+        if (followProgress
+                && (progress == null
+                        || progress.isDone()
+                                && asking - progressAskedAt >= progressAskEveryNanos)) {
+            progressAskedAt = asking;
+            progress =
+                    events.writerProgress()
+                            .handle(
+                                    (writers, failure) -> {
+                                        if (writers != null && inTime(asking)) {
+                                            seenWriters = new SeenWriters(writers, asking);
+                                        }
+                                        return SeenProgress.of(writers, asking);
+                                    });
+        }
+    }
+
+    private static boolean inTime(long askedAt) {
+        return System.nanoTime() - askedAt <= PROGRESS_ASK_WITHIN.toNanos();
+    }
+
+    /**
+     * The writers registered when an ask that started at or after {@code since} ({@link
+     * System#nanoTime}) read them, if one did and took at most {@link #PROGRESS_ASK_WITHIN}; null
+     * otherwise. A writer with the feed on answers no vote before it has registered, which takes it
+     * at least twice that after its row is stored ({@code writer.progress.register-wait}): so an
+     * ask that started at most {@link #PROGRESS_ASK_WITHIN} before a query arrived found every
+     * writer that can have acknowledged a vote before it (see {@link #fed}).
+     */
+    List<WriterProgress> writersAskedSince(long since) {
+        SeenWriters seen = seenWriters;
+        return seen == null || seen.askedAt() - since < 0 ? null : seen.writers();
+    }
+
+    /** The writers the latest ask that completed in time found, however old (null: none). */
+    List<WriterProgress> writersLastAsked() {
+        SeenWriters seen = seenWriters;
+        return seen == null ? null : seen.writers();
+    }
+
+    /** Writers an ask found, and when (nanos) it started. */
+    private record SeenWriters(List<WriterProgress> writers, long askedAt) {}
+
+    /**
+     * Every event the writers fed since the last read, added as a read of the store adds what it
+     * finds (each row counted once, by its id: a row a read of the store counted already, or one
+     * fed twice, is not added again), without reading the store: a read of the writers' feeds that
+     * all asked after a query arrived holds every vote acknowledged before it, since a writer adds
+     * an event to its feed before it answers that the event is stored.
+     *
+     * <p>An event goes where a read of the store would have put it: past its partition's held
+     * range, among the rows counted ahead; inside it, into the held slice of its time, as a late
+     * event is; before it (settled, or a bucket a snapshot holds) nowhere, as no writer
+     * acknowledges an event that old. The held ranges do not move: the next read of the store reads
+     * from where they end, and counts only what is not counted yet.
+     *
+     * @return the read, or null when it cannot be made from the feeds alone (an event or a held row
+     *     whose counting a claim decides, or no read of the store since the tail was made): then
+     *     the caller reads the store, which finds every fed event anyway
+     */
+    Read fed(List<StoredEvent> fedEvents, Instant cutoff) {
+        if (!noClaims) {
+            return null;
+        }
+        for (StoredEvent event : fedEvents) {
+            if (events.needsCheck(board, event)) {
+                return null;
+            }
+        }
+        Map<Partition, List<StoredEvent>> byPartition = new HashMap<>();
+        for (StoredEvent event : fedEvents) {
+            Instant time = TimeUuids.timeOf(event.voteId());
+            Instant bucket = board.buckets().floor(time);
+            if (bucket.isBefore(cutoff)) {
+                continue;
+            }
+            byPartition
+                    .computeIfAbsent(
+                            new Partition(bucket, Hashing.shardOf(event.voteId(), board.shards())),
+                            p -> new ArrayList<>())
+                    .add(event);
+        }
+        Tallies delta = new Tallies();
+        List<BucketDelta> deltas = new ArrayList<>();
+        int added = 0;
+        for (Map.Entry<Partition, List<StoredEvent>> entry : byPartition.entrySet()) {
+            Partition partition = entry.getKey();
+            PartitionState state = stateOf(partition);
+            Tallies partDelta = new Tallies();
+            Map<UUID, StoredEvent> ahead = null;
+            List<StoredEvent> late = new ArrayList<>();
+            for (StoredEvent event : entry.getValue()) {
+                Instant time = TimeUuids.timeOf(event.voteId());
+                if (!time.isBefore(state.heldUntil())) {
+                    Map<UUID, StoredEvent> known = ahead != null ? ahead : state.ahead().rows();
+                    if (!known.containsKey(event.voteId())) {
+                        if (ahead == null) {
+                            ahead = new HashMap<>(state.ahead().rows());
+                        }
+                        ahead.put(event.voteId(), event);
+                        event.foldInto(partDelta);
+                        added++;
+                    }
+                } else if (!state.held().isEmpty() && !time.isBefore(state.held().get(0).from())) {
+                    late.add(event);
+                }
+            }
+            List<Slice> held = state.held();
+            if (!late.isEmpty()) {
+                List<StoredEvent> landed = new ArrayList<>();
+                Set<UUID> seen = new HashSet<>();
+                for (Slice slice : held) {
+                    for (StoredEvent event : late) {
+                        Instant time = TimeUuids.timeOf(event.voteId());
+                        if (!time.isBefore(slice.from())
+                                && time.isBefore(slice.to())
+                                && !slice.holds(event.voteId())
+                                && seen.add(event.voteId())) {
+                            landed.add(event);
+                        }
+                    }
+                }
+                held = withLate(held, landed, partDelta);
+                added += landed.size();
+            }
+            if (ahead == null && held == state.held()) {
+                continue;
+            }
+            partitions.put(
+                    partition,
+                    new PartitionState(
+                            state.settled(),
+                            held,
+                            state.heldUntil(),
+                            ahead == null
+                                    ? state.ahead()
+                                    : new Ahead(Collections.unmodifiableMap(ahead))));
+            delta.addAll(partDelta);
+            deltas.add(new BucketDelta(partition.bucket(), partDelta));
+        }
+        if (!deltas.isEmpty()) {
+            stable = null;
+        }
+        rowsHeld += added;
+        return new Read(this::stable, delta, deltas, false, new Tallies(), rowsHeld, 0, 0, 0, 0);
     }
 
     /**
@@ -441,6 +601,8 @@ final class LiveTail {
             late += read.lateRead();
             counted += read.counted() ? 1 : 0;
         }
+        noClaims = !anyPending(reads);
+        rowsHeld = rows;
         if (rebuilt) {
             stable = null;
             Tallies whole = stable();
@@ -459,6 +621,16 @@ final class LiveTail {
         stable = null;
         return new Read(
                 this::stable, delta, deltas, false, unsettled, rows, sent, rereads, counted, late);
+    }
+
+    /** Whether a partition read an event whose counting a claim has not decided yet. */
+    private static boolean anyPending(List<PartitionRead> reads) {
+        for (PartitionRead read : reads) {
+            if (read.claims()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -681,7 +853,8 @@ final class LiveTail {
                                     unsettled,
                                     newer.size(),
                                     read.events().size(),
-                                    read.markedRead());
+                                    read.markedRead(),
+                                    !toCheck.isEmpty());
                         });
     }
 
@@ -937,7 +1110,8 @@ final class LiveTail {
             Tallies unsettled,
             long freshRows,
             long rowsSent,
-            int lateRead) {}
+            int lateRead,
+            boolean claims) {}
 
     /**
      * The rows of one partition with time in [from, to) as read: the events that count as they are,

@@ -31,6 +31,7 @@ class QueryMetrics {
     private final Counter tailRereads;
     private final Counter tailCounts;
     private final Counter tailLateEvents;
+    private final Counter feedReads;
     private final Timer readTail;
     private final Timer readRank;
     private final MeterRegistry registry;
@@ -56,6 +57,12 @@ class QueryMetrics {
                         .description(
                                 "Held tail ranges read again because their count differed"
                                         + " (query.tail.count-held-rows only)")
+                        .register(registry);
+        this.feedReads =
+                Counter.builder("leaderboard.tail.feed.reads")
+                        .description(
+                                "Shared strong reads answered from the writers' feeds, without"
+                                        + " reading the store")
                         .register(registry);
         this.tailCounts =
                 Counter.builder("leaderboard.tail.counts")
@@ -138,5 +145,10 @@ class QueryMetrics {
         tailCounts.increment(read.counted());
         tailRereads.increment(read.rereads());
         tailLateEvents.increment(read.lateRead());
+    }
+
+    /** A shared strong read answered from the writers' feeds. */
+    void feedRead() {
+        feedReads.increment();
     }
 }

@@ -1,0 +1,138 @@
+package org.leaderboard.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.leaderboard.model.api.VoteCastEvent;
+import org.leaderboard.model.board.BoardSettings;
+import org.leaderboard.model.cassandra.StoredEvent;
+import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.writer.feed.AckFeed;
+import org.leaderboard.writer.feed.FeedServer;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Read-your-writes reads made from a writer's feed, against a real Cassandra and a real feed server
+ * (the writer's own classes): a registered writer stores each vote and adds it to its feed before
+ * "answering", and every read-your-writes query asked right after counts it, whether its read came
+ * from the feed or from the store. With the feed gone (the writer's server closed), the reads fall
+ * back to the store and still count every vote.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class WriterFeedReadsIntegrationTests {
+
+    private static final QueryStore STORE = new QueryStore("writerfeed");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final UUID WRITER = UUID.randomUUID();
+    private static final AckFeed FEED = new AckFeed(WRITER, Duration.ofSeconds(10), 10_000);
+    private static FeedServer server;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        STORE.register(registry);
+    }
+
+    @BeforeAll
+    static void registerTheWriter() throws Exception {
+        server = FeedServer.start(FEED, JSON, "127.0.0.1", 0);
+        // The writer's row as a registered writer keeps it: its mark and its feed's address.
+        STORE.session.execute(
+                "INSERT INTO writer_progress (part, writer, low_mark, feed) VALUES (0, ?, ?, ?)",
+                WRITER,
+                Instant.now().minusSeconds(1),
+                server.address("127.0.0.1"));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+        STORE.close();
+    }
+
+    @LocalServerPort int port;
+
+    @Autowired MeterRegistry meters;
+
+    @Test
+    void everyVoteAddedToTheFeedBeforeItsAnswerIsInTheNextQuerysAnswer() throws Exception {
+        BoardSettings board = STORE.board("fed", Instant.now());
+        for (int i = 1; i <= 200; i++) {
+            acknowledge(board, "alice", 1);
+            assertThat(votes("fed", "alice")).as("after vote %d", i).isEqualTo(i);
+        }
+
+        assertThat(fedReads()).as("reads made from the feed alone").isPositive();
+        assertThat(votes("fed", "alice")).isEqualTo(200);
+    }
+
+    @Test
+    void withTheFeedGoneTheStoreIsReadAndNoVoteIsMissed() throws Exception {
+        BoardSettings board = STORE.board("unfed", Instant.now());
+        acknowledge(board, "bob", 2);
+        assertThat(votes("unfed", "bob")).isEqualTo(2);
+        server.close();
+        try {
+            for (int i = 1; i <= 50; i++) {
+                acknowledge(board, "bob", 1);
+                assertThat(votes("unfed", "bob")).as("after vote %d", i).isEqualTo(2 + i);
+            }
+        } finally {
+            server = FeedServer.start(FEED, JSON, "127.0.0.1", 0);
+            STORE.session.execute(
+                    "INSERT INTO writer_progress (part, writer, low_mark, feed) VALUES (0, ?, ?,"
+                            + " ?)",
+                    WRITER,
+                    Instant.now().minusSeconds(1),
+                    server.address("127.0.0.1"));
+        }
+    }
+
+    /** A vote stored as the writer stores it, then added to its feed: what precedes its 202. */
+    private static void acknowledge(BoardSettings board, String user, int votes) {
+        Instant now = Instant.now();
+        VoteCastEvent event =
+                new VoteCastEvent(TimeUuids.voteIdAt(now), board.board(), user, "voter", votes);
+        STORE.vote(board, event, now);
+        FEED.append(board.board(), new StoredEvent(event.voteId(), user, "voter", votes, null));
+    }
+
+    private long votes(String board, String user) throws Exception {
+        HttpResponse<String> answer =
+                HTTP.send(
+                        HttpRequest.newBuilder(
+                                        URI.create(
+                                                "http://127.0.0.1:"
+                                                        + port
+                                                        + "/boards/"
+                                                        + board
+                                                        + "/users/"
+                                                        + user
+                                                        + "?around=0"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        JsonNode body = JSON.readTree(answer.body());
+        return body.get("votes").asLong();
+    }
+
+    private double fedReads() {
+        return meters.counter("leaderboard.tail.feed.reads").count();
+    }
+}
