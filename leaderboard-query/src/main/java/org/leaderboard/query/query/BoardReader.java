@@ -119,7 +119,7 @@ class BoardReader implements DisposableBean {
         this.strong = strong;
         this.feeds =
                 tail.writerFeeds() && tail.writerProgress()
-                        ? new WriterFeeds(json, tail.feedTimeout())
+                        ? new WriterFeeds(json, tail.feedTimeout(), daemons("writer-feeds"))
                         : null;
     }
 

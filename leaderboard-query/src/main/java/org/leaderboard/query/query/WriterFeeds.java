@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -51,18 +50,16 @@ final class WriterFeeds implements AutoCloseable {
     /** One writer's feed to ask, from sequence number {@code from} on (-1: where it stands). */
     record Ask(WriterProgress writer, long from) {}
 
-    private final ExecutorService threads =
-            Executors.newCachedThreadPool(
-                    runnable -> {
-                        Thread thread = new Thread(runnable, "writer-feeds");
-                        thread.setDaemon(true);
-                        return thread;
-                    });
+    private final ExecutorService threads;
     private final CloseableHttpClient client;
     private final ObjectMapper json;
 
-    WriterFeeds(ObjectMapper json, Duration timeout) {
+    /**
+     * @param threads where the feeds after the first are asked, closed with this
+     */
+    WriterFeeds(ObjectMapper json, Duration timeout, ExecutorService threads) {
         this.json = json;
+        this.threads = threads;
         Timeout within = Timeout.ofMilliseconds(timeout.toMillis());
         this.client =
                 HttpClients.custom()
