@@ -32,7 +32,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * (the writer's own classes): a registered writer stores each vote and adds it to its feed before
  * "answering", and every read-your-writes query asked right after counts it, whether its read came
  * from the feed or from the store. With the feed gone (the writer's server closed), the reads fall
- * back to the store and still count every vote.
+ * back to the store and still count every vote, and so they do when the feed asks for a token the
+ * service does not send.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class WriterFeedReadsIntegrationTests {
@@ -42,16 +43,23 @@ class WriterFeedReadsIntegrationTests {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final UUID WRITER = UUID.randomUUID();
     private static final AckFeed FEED = new AckFeed(WRITER, Duration.ofSeconds(10), 10_000);
+    private static final String TOKEN = "the-feeds-token-in-this-test";
     private static FeedServer server;
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
         STORE.register(registry);
+        registry.add("query.tail.feed-token", () -> TOKEN);
     }
 
     @BeforeAll
     static void registerTheWriter() throws Exception {
-        server = FeedServer.start(FEED, JSON, "127.0.0.1", 0);
+        serve(TOKEN);
+    }
+
+    /** The feed served (asking for {@code token}) and the writer's row pointing at it. */
+    private static void serve(String token) throws Exception {
+        server = FeedServer.start(FEED, JSON, "127.0.0.1", 0, token);
         // The writer's row as a registered writer keeps it: its mark and its feed's address.
         STORE.session.execute(
                 "INSERT INTO writer_progress (part, writer, low_mark, feed) VALUES (0, ?, ?, ?)",
@@ -94,13 +102,27 @@ class WriterFeedReadsIntegrationTests {
                 assertThat(votes("unfed", "bob")).as("after vote %d", i).isEqualTo(2 + i);
             }
         } finally {
-            server = FeedServer.start(FEED, JSON, "127.0.0.1", 0);
-            STORE.session.execute(
-                    "INSERT INTO writer_progress (part, writer, low_mark, feed) VALUES (0, ?, ?,"
-                            + " ?)",
-                    WRITER,
-                    Instant.now().minusSeconds(1),
-                    server.address("127.0.0.1"));
+            serve(TOKEN);
+        }
+    }
+
+    @Test
+    void aFeedThatRefusesTheServicesTokenIsNotReadFromAndNoVoteIsMissed() throws Exception {
+        BoardSettings board = STORE.board("refused", Instant.now());
+        server.close();
+        serve("a-token-this-service-does-not-have");
+        try {
+            acknowledge(board, "carol", 1);
+            assertThat(votes("refused", "carol")).isEqualTo(1);
+            double fedBefore = fedReads();
+            for (int i = 1; i <= 50; i++) {
+                acknowledge(board, "carol", 1);
+                assertThat(votes("refused", "carol")).as("after vote %d", i).isEqualTo(1 + i);
+            }
+            assertThat(fedReads()).as("reads made from the refusing feed").isEqualTo(fedBefore);
+        } finally {
+            server.close();
+            serve(TOKEN);
         }
     }
 

@@ -113,7 +113,7 @@ public final class Services implements AutoCloseable {
                         Stream.of(
                                         cassandra.stream(),
                                         ADMIN_KEY_ARGUMENTS.stream(),
-                                        ownPorts(module),
+                                        feedArguments(module),
                                         Stream.of(extra))
                                 .flatMap(s -> s)
                                 .toList(),
@@ -126,12 +126,21 @@ public final class Services implements AutoCloseable {
         return service;
     }
 
+    /** The writers' feeds' token in every system test, as a cluster with the Secret sets it. */
+    private static final String FEED_TOKEN = "system-tests-feed-token-0123456789";
+
     /**
      * A writer's feed on any free port (its progress row says which), so that writers started side
-     * by side on one machine do not all ask for the default one.
+     * by side on one machine do not all ask for the default one; and the feeds' token on writers
+     * and query services both, so that the system tests read from feeds that ask for it.
      */
-    private static Stream<String> ownPorts(String module) {
-        return module.equals("writer-service") ? Stream.of("--writer.feed.port=0") : Stream.of();
+    private static Stream<String> feedArguments(String module) {
+        return switch (module) {
+            case "writer-service" ->
+                    Stream.of("--writer.feed.port=0", "--writer.feed.token=" + FEED_TOKEN);
+            case "leaderboard-query" -> Stream.of("--query.tail.feed-token=" + FEED_TOKEN);
+            default -> Stream.of();
+        };
     }
 
     /**

@@ -61,6 +61,7 @@ class WriterFeedIntegrationTests {
     private static final String KEYSPACE = TestCassandra.shared().newKeyspace("feed");
     private static final CqlSession SESSION = TestCassandra.shared().session(KEYSPACE);
     private static final String ADMIN_KEY = "feed-admin-key-0123456789";
+    private static final String FEED_TOKEN = "feed-token-of-this-writer-0123";
     private static final HttpClient HTTP =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -74,6 +75,7 @@ class WriterFeedIntegrationTests {
                 .springProperties(KEYSPACE)
                 .forEach((k, v) -> registry.add(k, () -> v));
         registry.add("writer.feed.port", () -> "0");
+        registry.add("writer.feed.token", () -> FEED_TOKEN);
         // Long enough that a test sees the writer unregistered before it registers again.
         registry.add("writer.progress.register-wait", () -> "2s");
         registry.add("api.security.keys[0].name", () -> "feed-admin");
@@ -127,6 +129,18 @@ class WriterFeedIntegrationTests {
                 .extracting(WriterProgress::feed)
                 .containsOnly(feed.address());
         assertThat(feed.address()).isEqualTo("127.0.0.1:" + feedPort());
+    }
+
+    @Test
+    void theFeedAnswersOnlyRequestsWithItsToken() throws Exception {
+        URI uri = URI.create("http://" + feed.address() + "/feed?board=any&from=0");
+
+        HttpResponse<byte[]> without =
+                HTTP.send(
+                        HttpRequest.newBuilder(uri).GET().build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
+
+        assertThat(without.statusCode()).isEqualTo(401);
     }
 
     @Test
@@ -266,7 +280,10 @@ class WriterFeedIntegrationTests {
         try {
             HttpResponse<byte[]> page =
                     HTTP.send(
-                            HttpRequest.newBuilder(uri).GET().build(),
+                            HttpRequest.newBuilder(uri)
+                                    .header("Authorization", "Bearer " + FEED_TOKEN)
+                                    .GET()
+                                    .build(),
                             HttpResponse.BodyHandlers.ofByteArray());
             assertThat(page.statusCode()).isEqualTo(200);
             FeedPage read = FeedPage.fromJson(page.body(), JSON);

@@ -306,7 +306,8 @@ class KustomizeManifestsTests {
                 .containsExactly(
                         "leaderboard-api-keys",
                         "leaderboard-cassandra",
-                        "leaderboard-cassandra-admin");
+                        "leaderboard-cassandra-admin",
+                        "leaderboard-feed-token");
     }
 
     @ParameterizedTest
@@ -538,7 +539,7 @@ class KustomizeManifestsTests {
         Map<String, String> queries = Map.of("app.kubernetes.io/name", "leaderboard-query");
 
         assertThat(containerPort(writer, "feed"))
-                .isEqualTo(new FeedSettings(null, null, null, null, null, null).port());
+                .isEqualTo(new FeedSettings(null, null, null, null, null, null, null).port());
         assertThat(podIp.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP");
         assertThat(properties("writer-service").binds("POD_IP")).isTrue();
         assertThat(ingress.getSpec().getPodSelector().getMatchLabels()).isEqualTo(writers);
@@ -583,6 +584,44 @@ class KustomizeManifestsTests {
                     .extracting(p -> String.valueOf(p.getTargetPort()))
                     .doesNotContain("feed", "8089");
         }
+    }
+
+    /**
+     * The feed's token: the writer pods and the query pods read the same key of the same Secret
+     * (optional, so a cluster without it still starts), each into the variable its application.yml
+     * reads; the dev overlay generates that Secret.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void theWritersAndTheQueryPodsReadTheFeedsTokenFromOneSecret(String overlay) {
+        V1EnvVar writerToken = env(container(overlay, "writer-service"), "WRITER_FEED_TOKEN");
+        V1EnvVar queryToken = env(container(overlay, "leaderboard-query"), "QUERY_TAIL_FEED_TOKEN");
+
+        String secret = writerToken.getValueFrom().getSecretKeyRef().getName();
+        for (V1EnvVar token : List.of(writerToken, queryToken)) {
+            assertThat(token.getValue()).isNull();
+            assertThat(token.getValueFrom().getSecretKeyRef().getName()).isEqualTo(secret);
+            assertThat(token.getValueFrom().getSecretKeyRef().getKey()).isEqualTo("token");
+            assertThat(token.getValueFrom().getSecretKeyRef().getOptional()).isTrue();
+        }
+        assertThat(properties("writer-service").binds("WRITER_FEED_TOKEN")).isTrue();
+        assertThat(properties("leaderboard-query").binds("QUERY_TAIL_FEED_TOKEN")).isTrue();
+        if (overlay.equals("dev")) {
+            // The generated Secret, under the name with its content hash the references now carry.
+            assertThat(secret).startsWith("leaderboard-feed-token-");
+            assertThat(ofKind(rendered(overlay), "Secret"))
+                    .extracting(Yamls::name)
+                    .contains(secret);
+        } else {
+            assertThat(secret).isEqualTo("leaderboard-feed-token");
+        }
+    }
+
+    private static V1EnvVar env(V1Container container, String name) {
+        return container.getEnv().stream()
+                .filter(e -> e.getName().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(container.getName() + " has no " + name));
     }
 
     /**

@@ -58,6 +58,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     on, find newer snapshot heads and catch what no feed could give
  * @param feedTimeout how long a read waits for a writer's feed (null: 250 ms); a feed that does not
  *     answer in time makes that read a read of the store
+ * @param feedToken the token the writers' feeds ask for ({@code writer.feed.token}), sent to every
+ *     feed as {@code Authorization: Bearer <token>} (null or blank: none). A feed that refuses it
+ *     makes those reads reads of the store, and a warning names the feed
  */
 @ConfigurationProperties("query.tail")
 public record TailSettings(
@@ -73,9 +76,13 @@ public record TailSettings(
         Duration progressAskEvery,
         Boolean writerFeeds,
         Duration storeReadEvery,
-        Duration feedTimeout) {
+        Duration feedTimeout,
+        String feedToken) {
 
     public TailSettings {
+        if (feedToken != null) {
+            feedToken = feedToken.isBlank() ? null : feedToken.strip();
+        }
         if (writerFeeds == null) {
             writerFeeds = true;
         }
@@ -130,5 +137,26 @@ public record TailSettings(
                     "query.tail.head-check-interval must be zero or positive, was "
                             + headCheckInterval);
         }
+    }
+
+    /** The settings without the feeds' token, which never goes into a log. */
+    @Override
+    public String toString() {
+        return "TailSettings[settledMargin=%s, heldLag=%s, lateMarkLag=%s, countHeldRows=%s, lateMarksByBucket=%s, rankApartFromUsers=%d, newerHeadAfter=%s, headCheckInterval=%s, writerProgress=%s, progressAskEvery=%s, writerFeeds=%s, storeReadEvery=%s, feedTimeout=%s, feedToken=%s]"
+                .formatted(
+                        settledMargin,
+                        heldLag,
+                        lateMarkLag,
+                        countHeldRows,
+                        lateMarksByBucket,
+                        rankApartFromUsers,
+                        newerHeadAfter,
+                        headCheckInterval,
+                        writerProgress,
+                        progressAskEvery,
+                        writerFeeds,
+                        storeReadEvery,
+                        feedTimeout,
+                        feedToken == null ? "none" : "(set)");
     }
 }

@@ -119,7 +119,8 @@ class BoardReader implements DisposableBean {
         this.strong = strong;
         this.feeds =
                 tail.writerFeeds() && tail.writerProgress()
-                        ? new WriterFeeds(json, tail.feedTimeout(), daemons("writer-feeds"))
+                        ? new WriterFeeds(
+                                json, tail.feedTimeout(), tail.feedToken(), daemons("writer-feeds"))
                         : null;
     }
 

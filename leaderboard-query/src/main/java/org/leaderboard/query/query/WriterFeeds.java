@@ -10,18 +10,23 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
 import org.leaderboard.model.cassandra.StoredEvent;
 import org.leaderboard.model.cassandra.WriterProgress;
 import org.leaderboard.model.feed.FeedPage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Asks the writers' feeds: each writer keeps, per board, the events it acknowledged in the last few
@@ -50,16 +55,24 @@ final class WriterFeeds implements AutoCloseable {
     /** One writer's feed to ask, from sequence number {@code from} on (-1: where it stands). */
     record Ask(WriterProgress writer, long from) {}
 
+    private static final Logger log = LoggerFactory.getLogger(WriterFeeds.class);
+    private static final long REFUSAL_LOG_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
+
     private final ExecutorService threads;
     private final CloseableHttpClient client;
     private final ObjectMapper json;
+    private final String authorization;
+    private final AtomicLong lastRefusalLog =
+            new AtomicLong(System.nanoTime() - REFUSAL_LOG_EVERY_NANOS);
 
     /**
+     * @param token the feeds' token ({@code writer.feed.token}), sent with every ask; null: none
      * @param threads where the feeds after the first are asked, closed with this
      */
-    WriterFeeds(ObjectMapper json, Duration timeout, ExecutorService threads) {
+    WriterFeeds(ObjectMapper json, Duration timeout, String token, ExecutorService threads) {
         this.json = json;
         this.threads = threads;
+        this.authorization = token == null ? null : "Bearer " + token;
         Timeout within = Timeout.ofMilliseconds(timeout.toMillis());
         this.client =
                 HttpClients.custom()
@@ -119,6 +132,9 @@ final class WriterFeeds implements AutoCloseable {
                                 + URLEncoder.encode(board, StandardCharsets.UTF_8)
                                 + "&from="
                                 + ask.from());
+        if (authorization != null) {
+            request.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+        }
         UUID expected = ask.writer().writer();
         try {
             return client.execute(
@@ -126,6 +142,9 @@ final class WriterFeeds implements AutoCloseable {
                     response -> {
                         if (response.getCode() != 200) {
                             EntityUtils.consume(response.getEntity());
+                            if (response.getCode() == 401) {
+                                refused(ask.writer().feed());
+                            }
                             return Answer.NONE;
                         }
                         FeedPage page =
@@ -135,6 +154,22 @@ final class WriterFeeds implements AutoCloseable {
                     });
         } catch (IOException | RuntimeException e) {
             return Answer.NONE;
+        }
+    }
+
+    /**
+     * A feed that asks for a token this service does not send (or another one): every read that
+     * asks it is a read of the store, which answers right, only slower. Said at most once a minute.
+     */
+    private void refused(String feed) {
+        long last = lastRefusalLog.get();
+        long now = System.nanoTime();
+        if (now - last >= REFUSAL_LOG_EVERY_NANOS && lastRefusalLog.compareAndSet(last, now)) {
+            log.warn(
+                    "the writer's feed at {} refused this service's token (401): set"
+                            + " query.tail.feed-token to the writers' writer.feed.token;"
+                            + " read-your-writes reads read the store meanwhile",
+                    feed);
         }
     }
 

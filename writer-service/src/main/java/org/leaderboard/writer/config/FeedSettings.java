@@ -22,6 +22,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     older ones reads the store instead (it reads it every 250 ms anyway)
  * @param maxEvents most events kept per board, whatever their age (memory stays bounded under any
  *     rate); a query service that asks for one trimmed by this reads the store instead
+ * @param token a shared secret the feed requires as {@code Authorization: Bearer <token>} (null or
+ *     blank: none, the feed answers whoever reaches it); query services send it from {@code
+ *     query.tail.feed-token}. At least 16 characters: the feed carries recent votes with voters
  */
 @ConfigurationProperties("writer.feed")
 public record FeedSettings(
@@ -30,7 +33,10 @@ public record FeedSettings(
         String bind,
         String advertisedHost,
         Duration retention,
-        Integer maxEvents) {
+        Integer maxEvents,
+        String token) {
+
+    private static final int SHORTEST_TOKEN = 16;
 
     public FeedSettings {
         enabled = enabled == null || enabled;
@@ -42,6 +48,7 @@ public record FeedSettings(
                         : advertisedHost.strip();
         retention = retention == null ? Duration.ofSeconds(10) : retention;
         maxEvents = maxEvents == null ? 200_000 : maxEvents;
+        token = token == null || token.isBlank() ? null : token.strip();
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException(
                     "writer.feed.port must be between 0 (any free port) and 65535, was " + port);
@@ -55,5 +62,26 @@ public record FeedSettings(
             throw new IllegalArgumentException(
                     "writer.feed.max-events must be at least 1000, was " + maxEvents);
         }
+        if (token != null && token.length() < SHORTEST_TOKEN) {
+            throw new IllegalArgumentException(
+                    "writer.feed.token must be at least "
+                            + SHORTEST_TOKEN
+                            + " characters (or blank for none), was "
+                            + token.length());
+        }
+    }
+
+    /** The settings without the token's value, which never goes into a log. */
+    @Override
+    public String toString() {
+        return "FeedSettings[enabled=%s, port=%d, bind=%s, advertisedHost=%s, retention=%s, maxEvents=%d, token=%s]"
+                .formatted(
+                        enabled,
+                        port,
+                        bind,
+                        advertisedHost,
+                        retention,
+                        maxEvents,
+                        token == null ? "none" : "(set)");
     }
 }

@@ -35,7 +35,8 @@ public final class WriterFeed implements AutoCloseable {
     static WriterFeed serve(FeedSettings settings, ObjectMapper json) throws IOException {
         UUID writer = UUID.randomUUID();
         AckFeed events = new AckFeed(writer, settings.retention(), settings.maxEvents());
-        FeedServer server = FeedServer.start(events, json, settings.bind(), settings.port());
+        FeedServer server =
+                FeedServer.start(events, json, settings.bind(), settings.port(), settings.token());
         return new WriterFeed(writer, events, server, server.address(settings.advertisedHost()));
     }
 

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +18,8 @@ import org.leaderboard.model.feed.FeedPage;
  * Serves an {@link AckFeed} over HTTP/1.1 on a port of its own: {@code GET
  * /feed?board={board}&from={number}} answers 200 with a {@link FeedPage} as JSON, 400 for a request
  * it cannot read or a {@code from} past the board's next number, 410 when the feed no longer holds
- * {@code from} (read the store instead).
+ * {@code from} (read the store instead), and 401 to a request without the feed's token when it has
+ * one ({@code Authorization: Bearer <token>}).
  *
  * <p>An internal endpoint for query services, kept out of the writer's web stack (its security,
  * filters and thread hops): the JDK's HTTP server, whose one dispatcher thread also runs the
@@ -41,10 +43,15 @@ public final class FeedServer implements AutoCloseable {
     private final AckFeed feed;
     private final ObjectMapper json;
 
-    private FeedServer(HttpServer server, AckFeed feed, ObjectMapper json) {
+    /** {@code Bearer <token>} as bytes, or null: the feed answers whoever reaches it. */
+    private final byte[] authorization;
+
+    private FeedServer(HttpServer server, AckFeed feed, ObjectMapper json, String token) {
         this.server = server;
         this.feed = feed;
         this.json = json;
+        this.authorization =
+                token == null ? null : ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -53,8 +60,18 @@ public final class FeedServer implements AutoCloseable {
      */
     public static FeedServer start(AckFeed feed, ObjectMapper json, String bind, int port)
             throws IOException {
+        return start(feed, json, bind, port, null);
+    }
+
+    /**
+     * As {@link #start(AckFeed, ObjectMapper, String, int)}, answering only requests that carry
+     * {@code token} ({@code Authorization: Bearer <token>}); null: no token asked for.
+     */
+    public static FeedServer start(
+            AckFeed feed, ObjectMapper json, String bind, int port, String token)
+            throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 128);
-        FeedServer feedServer = new FeedServer(server, feed, json);
+        FeedServer feedServer = new FeedServer(server, feed, json, token);
         server.createContext("/feed", feedServer::handle);
         // No executor: the dispatcher thread runs every handler.
         server.setExecutor(null);
@@ -86,6 +103,10 @@ public final class FeedServer implements AutoCloseable {
             if (reply.status() == 405) {
                 exchange.getResponseHeaders().set("Allow", "GET");
             }
+            if (reply.status() == 401) {
+                exchange.getResponseHeaders()
+                        .set("WWW-Authenticate", "Bearer realm=\"writer-feed\"");
+            }
             exchange.sendResponseHeaders(reply.status(), reply.body().length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(reply.body());
@@ -99,6 +120,9 @@ public final class FeedServer implements AutoCloseable {
     private record Reply(int status, String type, byte[] body) {}
 
     private Reply reply(HttpExchange exchange) {
+        if (!authorized(exchange.getRequestHeaders().getFirst("Authorization"))) {
+            return problem(401, "the feed asks for its token: Authorization: Bearer <token>");
+        }
         if (!exchange.getRequestMethod().equals("GET")) {
             return problem(405, "only GET /feed?board={board}&from={number}");
         }
@@ -144,6 +168,14 @@ public final class FeedServer implements AutoCloseable {
                         + ahead.next()
                         + " on writer "
                         + feed.writer());
+    }
+
+    /** Whether the request carries the token (compared in constant time), if there is one. */
+    private boolean authorized(String header) {
+        return authorization == null
+                || (header != null
+                        && MessageDigest.isEqual(
+                                authorization, header.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static Map<String, String> parameters(String rawQuery) {

@@ -107,6 +107,43 @@ class FeedServerTests {
         assertThat(post.headers().firstValue("Allow")).hasValue("GET");
     }
 
+    @Test
+    void aFeedWithATokenAnswersOnlyRequestsThatCarryIt() throws Exception {
+        String token = "feed-token-of-this-test-0123456789";
+        feed.append(BOARD, VOTE);
+        try (FeedServer guarded = FeedServer.start(feed, JSON, "127.0.0.1", 0, token)) {
+            URI page =
+                    URI.create(
+                            "http://"
+                                    + guarded.address("127.0.0.1")
+                                    + "/feed?board="
+                                    + URLEncoder.encode(BOARD, StandardCharsets.UTF_8)
+                                    + "&from=0");
+
+            HttpResponse<byte[]> without = send(HttpRequest.newBuilder(page).GET());
+            HttpResponse<byte[]> wrong =
+                    send(
+                            HttpRequest.newBuilder(page)
+                                    .header("Authorization", "Bearer " + token + "x")
+                                    .GET());
+            HttpResponse<byte[]> with =
+                    send(
+                            HttpRequest.newBuilder(page)
+                                    .header("Authorization", "Bearer " + token)
+                                    .GET());
+
+            assertThat(without.statusCode()).isEqualTo(401);
+            assertThat(without.headers().firstValue("WWW-Authenticate"))
+                    .hasValue("Bearer realm=\"writer-feed\"");
+            assertThat(new String(without.body(), StandardCharsets.UTF_8)).doesNotContain("abba");
+            assertThat(wrong.statusCode()).isEqualTo(401);
+            assertThat(with.statusCode()).isEqualTo(200);
+            assertThat(FeedPage.fromJson(with.body(), JSON).events()).containsExactly(VOTE);
+        }
+        // The server without a token answers without one.
+        assertThat(get(BOARD, "0").statusCode()).isEqualTo(200);
+    }
+
     private HttpResponse<byte[]> get(String board, String from) throws Exception {
         String query =
                 "/feed?board=" + URLEncoder.encode(board, StandardCharsets.UTF_8) + "&from=" + from;
