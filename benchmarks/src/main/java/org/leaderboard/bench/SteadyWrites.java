@@ -42,7 +42,7 @@ final class SteadyWrites implements AutoCloseable {
     private static final Duration PROGRESS_REGISTER_WAIT = Duration.ofSeconds(1);
 
     // The writer's defaults (writer.feed.* in its application.yml).
-    private static final Duration FEED_RETENTION = Duration.ofSeconds(10);
+    private static final Duration FEED_RETENTION = Duration.ofSeconds(2);
     private static final int FEED_MAX_EVENTS = 200_000;
 
     /**

@@ -46,7 +46,7 @@ public record FeedSettings(
                 advertisedHost == null || advertisedHost.isBlank()
                         ? InetAddress.getLoopbackAddress().getHostAddress()
                         : advertisedHost.strip();
-        retention = retention == null ? Duration.ofSeconds(10) : retention;
+        retention = retention == null ? Duration.ofSeconds(2) : retention;
         maxEvents = maxEvents == null ? 200_000 : maxEvents;
         token = token == null || token.isBlank() ? null : token.strip();
         if (port < 0 || port > 65535) {
