@@ -1,21 +1,34 @@
 package org.leaderboard.writer.feed;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import org.leaderboard.model.cassandra.StoredEvent;
 
 /**
- * One board's kept events and their append times, a ring that grows as needed: numbers {@link
- * #first} to {@link #next} (exclusive). Not thread-safe: {@link AckFeed} holds the board's lock.
+ * One board's kept events and their append times: numbers {@link #first} to {@link #next}
+ * (exclusive). Not thread-safe: {@link AckFeed} holds the board's lock.
+ *
+ * <p>Kept as bytes ({@link EventBytes}) in segments of up to {@value #MAX_SEGMENT_EVENTS} events,
+ * each three arrays, so that a busy board costs the writer's young collections a few large arrays
+ * to copy or skip (G1 allocates arrays of half a region or more outside the young generation), not
+ * five objects per event. A board's first segment is small and each next one twice the size, so a
+ * quiet board takes little memory.
  */
 final class BoardEvents {
 
-    private static final int INITIAL_CAPACITY = 64;
+    private static final int FIRST_SEGMENT_EVENTS = 64;
+    static final int MAX_SEGMENT_EVENTS = 16_384;
 
-    private StoredEvent[] events = new StoredEvent[INITIAL_CAPACITY];
-    private long[] appendedAt = new long[INITIAL_CAPACITY];
-    private int head;
-    private int size;
+    /**
+     * Bytes a segment starts with for each event it can hold; it grows if its events are longer.
+     */
+    private static final int BYTES_PER_EVENT = 64;
+
+    private final ArrayDeque<Segment> segments = new ArrayDeque<>();
+    private long first;
     private long next;
 
     long next() {
@@ -23,17 +36,20 @@ final class BoardEvents {
     }
 
     long first() {
-        return next - size;
+        return first;
     }
 
     void add(long nanos, StoredEvent event) {
-        if (size == events.length) {
-            grow();
+        Segment last = segments.peekLast();
+        if (last == null || last.full()) {
+            int events =
+                    last == null
+                            ? FIRST_SEGMENT_EVENTS
+                            : Math.min(last.times.length * 2, MAX_SEGMENT_EVENTS);
+            last = new Segment(next, events);
+            segments.addLast(last);
         }
-        int slot = (head + size) % events.length;
-        events[slot] = event;
-        appendedAt[slot] = nanos;
-        size++;
+        last.add(nanos, EventBytes.Encoded.of(event));
         next++;
     }
 
@@ -41,40 +57,75 @@ final class BoardEvents {
      * Forgets the events appended before {@code oldestNanos}, and all but the newest {@code max}.
      */
     void forget(long oldestNanos, int max) {
-        while (size > 0 && (size > max || appendedAt[head] - oldestNanos < 0)) {
-            events[head] = null;
-            head = (head + 1) % events.length;
-            size--;
-        }
-        if (size == 0 && events.length > INITIAL_CAPACITY) {
-            // A board gone quiet gives its memory back and keeps only its next number.
-            events = new StoredEvent[INITIAL_CAPACITY];
-            appendedAt = new long[INITIAL_CAPACITY];
-            head = 0;
+        first = Math.max(first, next - max);
+        // Forgets in order up to the first event young enough, as before: append times are read
+        // before the lock is taken, so they may be out of order by a few microseconds.
+        for (Iterator<Segment> kept = segments.iterator(); kept.hasNext(); ) {
+            Segment segment = kept.next();
+            while (first < segment.end() && segment.appendedAt(first) - oldestNanos < 0) {
+                first++;
+            }
+            if (first < segment.end()) {
+                return;
+            }
+            // A board gone quiet gives all its memory back and keeps only its next number.
+            kept.remove();
         }
     }
 
     /** The events from number {@code from} (between {@link #first} and {@link #next}) on. */
     List<StoredEvent> from(long from) {
-        int count = (int) (next - from);
-        List<StoredEvent> copy = new ArrayList<>(count);
-        int start = head + (int) (from - first());
-        for (int i = 0; i < count; i++) {
-            copy.add(events[(start + i) % events.length]);
+        List<StoredEvent> events = new ArrayList<>((int) (next - from));
+        for (Segment segment : segments) {
+            for (long number = Math.max(from, segment.firstNumber);
+                    number < segment.end();
+                    number++) {
+                events.add(segment.event(number));
+            }
         }
-        return copy;
+        return events;
     }
 
-    private void grow() {
-        int capacity = events.length * 2;
-        StoredEvent[] grown = new StoredEvent[capacity];
-        long[] grownTimes = new long[capacity];
-        for (int i = 0; i < size; i++) {
-            grown[i] = events[(head + i) % events.length];
-            grownTimes[i] = appendedAt[(head + i) % events.length];
+    /** Events {@code firstNumber} on, their append times and where each one's bytes end. */
+    private static final class Segment {
+        final long firstNumber;
+        final long[] times;
+        final int[] ends;
+        byte[] bytes;
+        int count;
+
+        Segment(long firstNumber, int events) {
+            this.firstNumber = firstNumber;
+            this.times = new long[events];
+            this.ends = new int[events];
+            this.bytes = new byte[events * BYTES_PER_EVENT];
         }
-        events = grown;
-        appendedAt = grownTimes;
-        head = 0;
+
+        boolean full() {
+            return count == times.length;
+        }
+
+        long end() {
+            return firstNumber + count;
+        }
+
+        void add(long nanos, EventBytes.Encoded event) {
+            int start = count == 0 ? 0 : ends[count - 1];
+            if (start + event.length() > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, start + event.length()));
+            }
+            times[count] = nanos;
+            ends[count] = event.writeTo(bytes, start);
+            count++;
+        }
+
+        long appendedAt(long number) {
+            return times[(int) (number - firstNumber)];
+        }
+
+        StoredEvent event(long number) {
+            int index = (int) (number - firstNumber);
+            return EventBytes.read(bytes, index == 0 ? 0 : ends[index - 1]);
+        }
     }
 }

@@ -95,6 +95,30 @@ class AckFeedTests {
     }
 
     @Test
+    void aBusyBoardKeepsItsNewestEventsExactlyAcrossManyAppends() {
+        AckFeed busy = new AckFeed(WRITER, RETENTION, 50_000, nanos::get);
+        List<StoredEvent> votes = votes(120_000);
+        for (int from = 0; from < votes.size(); from += 1_000) {
+            busy.appendAll("song-contest", votes.subList(from, from + 1_000));
+            nanos.addAndGet(RETENTION.toNanos() / 100);
+        }
+
+        // 100 appends of 1,000 span the retention; the maximum keeps fewer than that.
+        assertThat(busy.page("song-contest", 69_999))
+                .isEqualTo(new AckFeed.Gone(69_999, 70_000, 120_000));
+        assertThat(page(busy.page("song-contest", 70_000)).events())
+                .containsExactlyElementsOf(votes.subList(70_000, 120_000));
+        assertThat(page(busy.page("song-contest", 119_990)).events())
+                .containsExactlyElementsOf(votes.subList(119_990, 120_000));
+
+        nanos.addAndGet(RETENTION.toNanos() - 5 * RETENTION.toNanos() / 100);
+        assertThat(busy.page("song-contest", 70_000))
+                .isEqualTo(new AckFeed.Gone(70_000, 115_000, 120_000));
+        assertThat(page(busy.page("song-contest", 115_000)).events())
+                .containsExactlyElementsOf(votes.subList(115_000, 120_000));
+    }
+
+    @Test
     void boardsAreNumberedApart() {
         feed.appendAll("song-contest", votes(3));
         StoredEvent other = votes(1).get(0);
