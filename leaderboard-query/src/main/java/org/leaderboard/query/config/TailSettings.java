@@ -1,6 +1,7 @@
 package org.leaderboard.query.config;
 
 import java.time.Duration;
+import org.leaderboard.model.feed.Redacted;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -142,21 +143,6 @@ public record TailSettings(
     /** The settings without the feeds' token, which never goes into a log. */
     @Override
     public String toString() {
-        return "TailSettings[settledMargin=%s, heldLag=%s, lateMarkLag=%s, countHeldRows=%s, lateMarksByBucket=%s, rankApartFromUsers=%d, newerHeadAfter=%s, headCheckInterval=%s, writerProgress=%s, progressAskEvery=%s, writerFeeds=%s, storeReadEvery=%s, feedTimeout=%s, feedToken=%s]"
-                .formatted(
-                        settledMargin,
-                        heldLag,
-                        lateMarkLag,
-                        countHeldRows,
-                        lateMarksByBucket,
-                        rankApartFromUsers,
-                        newerHeadAfter,
-                        headCheckInterval,
-                        writerProgress,
-                        progressAskEvery,
-                        writerFeeds,
-                        storeReadEvery,
-                        feedTimeout,
-                        feedToken == null ? "none" : "(set)");
+        return Redacted.text(this, "feedToken");
     }
 }

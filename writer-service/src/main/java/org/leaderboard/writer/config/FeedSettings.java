@@ -2,6 +2,7 @@ package org.leaderboard.writer.config;
 
 import java.net.InetAddress;
 import java.time.Duration;
+import org.leaderboard.model.feed.Redacted;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -74,14 +75,6 @@ public record FeedSettings(
     /** The settings without the token's value, which never goes into a log. */
     @Override
     public String toString() {
-        return "FeedSettings[enabled=%s, port=%d, bind=%s, advertisedHost=%s, retention=%s, maxEvents=%d, token=%s]"
-                .formatted(
-                        enabled,
-                        port,
-                        bind,
-                        advertisedHost,
-                        retention,
-                        maxEvents,
-                        token == null ? "none" : "(set)");
+        return Redacted.text(this, "token");
     }
 }
