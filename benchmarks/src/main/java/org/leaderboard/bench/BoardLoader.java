@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -237,26 +238,14 @@ final class BoardLoader {
      */
     record TimedPass(PassResult result, double millis, double mergeMillis) {
 
-        /** Two passes over the same amount of new events as one: times and phases averaged. */
-        static TimedPass mean(TimedPass a, TimedPass b) {
-            PassResult x = a.result();
-            PassResult y = b.result();
-            return new TimedPass(
-                    new PassResult(
-                            x.board() + " and " + y.board(),
-                            x.outcome(),
-                            x.previousCutoff(),
-                            x.newCutoff(),
-                            (x.eventsRead() + y.eventsRead()) / 2,
-                            (x.partitionsRead() + y.partitionsRead()) / 2,
-                            x.layersWritten() + y.layersWritten(),
-                            x.merges() + y.merges(),
-                            x.headsWritten() + y.headsWritten(),
-                            (x.foldMillis() + y.foldMillis()) / 2,
-                            (x.layerMillis() + y.layerMillis()) / 2,
-                            (x.compactMillis() + y.compactMillis()) / 2),
-                    (a.millis() + b.millis()) / 2,
-                    (a.mergeMillis() + b.mergeMillis()) / 2);
+        /**
+         * The middle of an odd number of passes over the same amount of new events, by time: one
+         * slow pass (a collection, a flush on the node) moves a median, not the figure.
+         */
+        static TimedPass median(List<TimedPass> passes) {
+            List<TimedPass> byTime =
+                    passes.stream().sorted(Comparator.comparingDouble(TimedPass::millis)).toList();
+            return byTime.get(byTime.size() / 2);
         }
 
         double eventsPerSecond() {

@@ -3,15 +3,18 @@ package org.leaderboard.bench;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.leaderboard.model.board.BoardSettings;
 
 /**
- * Scenario 3, incremental snapshots: two boards get the same new events (same users, times and
- * points), one behind a little history, the other behind {@code historyFactor} times as many
- * events. Both histories are snapshotted first; the measured pass folds the new events only. Its
- * events per second are compared with the raw driver rate of reading the same rows.
+ * Scenario 3, incremental snapshots: boards get the same new events (same users, times and points),
+ * five behind a little history, five behind {@code historyFactor} times as many events. The
+ * histories are snapshotted first; each measured pass folds the new events only, and each kind's
+ * median pass is compared. Its events per second are compared with the raw driver rate of reading
+ * the same rows.
  *
  * <p>Time layout (all in the past, so the write window plays no part): epoch T0 (6 h ago), history
  * in [T0, T0+20 min), new events in [T0+20 min, T0+40 min): one step of the pass each.
@@ -23,6 +26,9 @@ final class SnapshotScenario {
 
     /** The longest a measured step waits for the node's flushes and compactions to end. */
     private static final Duration QUIET_LIMIT = Duration.ofMinutes(2);
+
+    /** Boards of each kind, each passed once; the figure is each kind's median. */
+    private static final int PASSES_EACH = 5;
 
     private final BenchOptions options;
     private final BoardLoader loader;
@@ -46,31 +52,29 @@ final class SnapshotScenario {
         }
     }
 
-    /** The two boards of each kind, in the order they are created and snapshotted. */
-    private record Boards(
-            BoardSettings little, BoardSettings big, BoardSettings little2, BoardSettings big2) {
-
-        List<BoardSettings> littles() {
-            return List.of(little, little2);
-        }
-
-        List<BoardSettings> bigs() {
-            return List.of(big, big2);
-        }
+    /** The boards of each kind, created and snapshotted littles first. */
+    private record Boards(List<BoardSettings> littles, List<BoardSettings> bigs) {
 
         List<BoardSettings> all() {
-            return List.of(little, big, little2, big2);
+            return Stream.concat(littles.stream(), bigs.stream()).toList();
         }
     }
 
-    /** The measured passes, each kind's two averaged. */
-    private record Passes(BoardLoader.TimedPass little, BoardLoader.TimedPass big) {}
+    /** The measured passes, each kind's median, and every pass's time for the report. */
+    private record Passes(
+            BoardLoader.TimedPass little,
+            BoardLoader.TimedPass big,
+            List<Double> littleMillis,
+            List<Double> bigMillis) {}
 
     List<Figure> run() {
         Timeline time = Timeline.sixHoursAgo();
         String suffix = "-" + System.currentTimeMillis() % 100_000;
-        // Two boards of each kind, passed in the order little, big, big, little and averaged: one
-        // pass each was too noisy on a shared 2-core machine (1.09x and 1.25x in two runs).
+        // Five boards of each kind, passed in turns (little, big, big, little, little, big, ...),
+        // and each kind's median taken: one pass each was too noisy on a shared 2-core machine
+        // (1.09x and 1.25x in two runs), and the mean of two moved 0.56x-1.43x across full runs
+        // while the fold of the same new events took from 257 to 660 ms; three passes of one kind
+        // in one run still took from 454 to 758 ms.
         Boards boards = createBoards(suffix, time.createdAt());
         long bigHistory = (long) options.newEvents() * options.historyFactor();
 
@@ -81,7 +85,7 @@ final class SnapshotScenario {
         warmUpPass(suffix, time);
         Passes passes = measurePasses(boards, time.newEnd());
         node.await(QUIET_LIMIT);
-        Measurement raw = loader.rawRead(boards.big(), time.historyEnd(), time.newEnd());
+        Measurement raw = loader.rawRead(boards.bigs().get(0), time.historyEnd(), time.newEnd());
         Progress.say(
                 String.format(
                         "  passes: little history %.0f ms, %dx history %.0f ms; raw read %.0f"
@@ -91,15 +95,17 @@ final class SnapshotScenario {
                         passes.big().millis(),
                         raw.rate(),
                         node.summary()));
-        return figures(passes.little(), passes.big(), raw, bigHistory);
+        return figures(passes, raw, bigHistory);
     }
 
     private Boards createBoards(String suffix, Instant createdAt) {
-        return new Boards(
-                loader.createBoard("snap-little" + suffix, createdAt),
-                loader.createBoard("snap-big" + suffix, createdAt),
-                loader.createBoard("snap-little2" + suffix, createdAt),
-                loader.createBoard("snap-big2" + suffix, createdAt));
+        List<BoardSettings> littles = new ArrayList<>();
+        List<BoardSettings> bigs = new ArrayList<>();
+        for (int i = 1; i <= PASSES_EACH; i++) {
+            littles.add(loader.createBoard("snap-little" + i + suffix, createdAt));
+            bigs.add(loader.createBoard("snap-big" + i + suffix, createdAt));
+        }
+        return new Boards(littles, bigs);
     }
 
     private void loadHistories(Boards boards, long bigHistory, Instant t0) {
@@ -108,7 +114,9 @@ final class SnapshotScenario {
                         + options.littleHistory()
                         + " and "
                         + bigHistory
-                        + " history events, on two boards each ...");
+                        + " history events, on "
+                        + PASSES_EACH
+                        + " boards each ...");
         for (BoardSettings board : boards.littles()) {
             load(board, options.littleHistory(), t0, 31);
         }
@@ -125,12 +133,17 @@ final class SnapshotScenario {
     }
 
     private void loadNewEvents(Boards boards, Timeline time) {
-        Progress.say("  loading the same " + options.newEvents() + " new events on all four ...");
+        Progress.say(
+                "  loading the same "
+                        + options.newEvents()
+                        + " new events on all "
+                        + boards.all().size()
+                        + " ...");
         for (BoardSettings board : boards.all()) {
             load(board, options.newEvents(), time.historyEnd(), 33);
         }
         // Warms caches for both readers alike.
-        loader.rawRead(boards.big(), time.historyEnd(), time.newEnd());
+        loader.rawRead(boards.bigs().get(0), time.historyEnd(), time.newEnd());
     }
 
     private void warmUpPass(String suffix, Timeline time) {
@@ -141,14 +154,25 @@ final class SnapshotScenario {
     }
 
     private Passes measurePasses(Boards boards, Instant newEnd) {
-        Progress.say("  measuring the incremental passes (little, big, big, little) ...");
-        BoardLoader.TimedPass little1 = pass(boards.little(), newEnd);
-        BoardLoader.TimedPass big1 = pass(boards.big(), newEnd);
-        BoardLoader.TimedPass big2 = pass(boards.big2(), newEnd);
-        BoardLoader.TimedPass little2 = pass(boards.little2(), newEnd);
+        Progress.say(
+                "  measuring the incremental passes (little, big, big, little, little, big) ...");
+        List<BoardLoader.TimedPass> littles = new ArrayList<>();
+        List<BoardLoader.TimedPass> bigs = new ArrayList<>();
+        for (int i = 0; i < PASSES_EACH; i++) {
+            // Alternating which kind goes first, so neither always follows the other's writes.
+            if (i % 2 == 0) {
+                littles.add(pass(boards.littles().get(i), newEnd));
+                bigs.add(pass(boards.bigs().get(i), newEnd));
+            } else {
+                bigs.add(pass(boards.bigs().get(i), newEnd));
+                littles.add(pass(boards.littles().get(i), newEnd));
+            }
+        }
         return new Passes(
-                BoardLoader.TimedPass.mean(little1, little2),
-                BoardLoader.TimedPass.mean(big1, big2));
+                BoardLoader.TimedPass.median(littles),
+                BoardLoader.TimedPass.median(bigs),
+                littles.stream().map(BoardLoader.TimedPass::millis).toList(),
+                bigs.stream().map(BoardLoader.TimedPass::millis).toList());
     }
 
     /** A measured pass, started on a node without flushes or compactions of earlier writes. */
@@ -157,14 +181,12 @@ final class SnapshotScenario {
         return loader.pass(board, BoardLoader.nowForCutoff(board, cutoff));
     }
 
-    private List<Figure> figures(
-            BoardLoader.TimedPass little,
-            BoardLoader.TimedPass big,
-            Measurement raw,
-            long bigHistory) {
+    private List<Figure> figures(Passes passes, Measurement raw, long bigHistory) {
+        BoardLoader.TimedPass little = passes.little();
+        BoardLoader.TimedPass big = passes.big();
         return List.of(
-                littleHistoryPass(little),
-                bigHistoryPass(big, little, bigHistory),
+                littleHistoryPass(little, passes.littleMillis()),
+                bigHistoryPass(big, little, bigHistory, passes.bigMillis()),
                 mergesAfter(little, "little history"),
                 mergesAfter(big, options.historyFactor() + "x history"),
                 rawRead(raw),
@@ -172,7 +194,7 @@ final class SnapshotScenario {
                 wholePassRate(big, raw));
     }
 
-    private Figure littleHistoryPass(BoardLoader.TimedPass little) {
+    private Figure littleHistoryPass(BoardLoader.TimedPass little, List<Double> millis) {
         String events = little.result().eventsRead() + " new events";
         return Figure.plain(
                 NAME,
@@ -180,11 +202,14 @@ final class SnapshotScenario {
                 "ms",
                 null,
                 little.millis(),
-                events + "; mean of two passes: " + little.result().summary());
+                events + "; " + median(millis) + little.result().summary());
     }
 
     private Figure bigHistoryPass(
-            BoardLoader.TimedPass big, BoardLoader.TimedPass little, long bigHistory) {
+            BoardLoader.TimedPass big,
+            BoardLoader.TimedPass little,
+            long bigHistory,
+            List<Double> millis) {
         return Figure.compared(
                 NAME,
                 "pass, " + options.historyFactor() + "x history (" + bigHistory + " events)",
@@ -194,7 +219,16 @@ final class SnapshotScenario {
                 "pass with little history",
                 little.millis(),
                 Target.atMost(1.2),
-                "mean of two passes: " + big.result().summary() + "; " + node.summary());
+                median(millis) + big.result().summary() + "; " + node.summary());
+    }
+
+    /** "median of 5 passes (412, 388, 530, 401, 467 ms), that one: ". */
+    private static String median(List<Double> millis) {
+        return "median of "
+                + millis.size()
+                + " passes ("
+                + String.join(", ", millis.stream().map(ms -> String.format("%.0f", ms)).toList())
+                + " ms), that one: ";
     }
 
     /** The merges a measured pass's head calls for, done after it (not part of its time). */
