@@ -20,7 +20,8 @@ import org.leaderboard.model.feed.FeedPage;
  * forgotten number is {@link Gone}, and the reader reads the store instead. A board keeps its next
  * number for the writer's life, so numbers never repeat.
  *
- * <p>Thread-safe; one lock per board, held to append or copy out a page.
+ * <p>Thread-safe; one lock per board, held to append, or to copy out the bytes of a page (decoded
+ * after it is let go).
  */
 public final class AckFeed {
 
@@ -90,9 +91,11 @@ public final class AckFeed {
             return from <= 0 ? new Page(new FeedPage(writer, 0, List.of())) : new Ahead(from, 0);
         }
         long now = nanos.getAsLong();
+        long next;
+        BoardEvents.Copy copy;
         synchronized (kept) {
             kept.forget(now - retentionNanos, maxEventsPerBoard);
-            long next = kept.next();
+            next = kept.next();
             if (from > next) {
                 return new Ahead(from, next);
             }
@@ -102,8 +105,9 @@ public final class AckFeed {
             if (from < kept.first()) {
                 return new Gone(from, kept.first(), next);
             }
-            return new Page(new FeedPage(writer, next, kept.from(from)));
+            copy = kept.copyFrom(from);
         }
+        return new Page(new FeedPage(writer, next, copy.events()));
     }
 
     /** What a page request gets. */

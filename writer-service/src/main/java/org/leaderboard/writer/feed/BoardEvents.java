@@ -73,17 +73,38 @@ final class BoardEvents {
         }
     }
 
-    /** The events from number {@code from} (between {@link #first} and {@link #next}) on. */
-    List<StoredEvent> from(long from) {
-        List<StoredEvent> events = new ArrayList<>((int) (next - from));
+    /**
+     * The events from number {@code from} (between {@link #first} and {@link #next}) on, as a copy
+     * of their bytes: copied under the board's lock, decoded after it ({@link Copy#events}), so
+     * that a large page does not hold up the appends of acknowledged events.
+     */
+    Copy copyFrom(long from) {
+        int count = (int) (next - from);
+        int[] starts = new int[count];
+        int length = 0;
         for (Segment segment : segments) {
-            for (long number = Math.max(from, segment.firstNumber);
-                    number < segment.end();
-                    number++) {
-                events.add(segment.event(number));
-            }
+            length += segment.bytesFrom(from);
         }
-        return events;
+        byte[] bytes = new byte[length];
+        int event = 0;
+        int offset = 0;
+        for (Segment segment : segments) {
+            event = segment.startsFrom(from, offset, starts, event);
+            offset = segment.copyFrom(from, bytes, offset);
+        }
+        return new Copy(bytes, starts);
+    }
+
+    /** Events copied out of a board: their bytes, and where each one starts. */
+    record Copy(byte[] bytes, int[] starts) {
+
+        List<StoredEvent> events() {
+            List<StoredEvent> events = new ArrayList<>(starts.length);
+            for (int start : starts) {
+                events.add(EventBytes.read(bytes, start));
+            }
+            return events;
+        }
     }
 
     /** Events {@code firstNumber} on, their append times and where each one's bytes end. */
@@ -123,9 +144,35 @@ final class BoardEvents {
             return times[(int) (number - firstNumber)];
         }
 
-        StoredEvent event(long number) {
+        /** Where event {@code number}'s bytes start. */
+        int start(long number) {
             int index = (int) (number - firstNumber);
-            return EventBytes.read(bytes, index == 0 ? 0 : ends[index - 1]);
+            return index == 0 ? 0 : ends[index - 1];
+        }
+
+        /** The first of this segment's events a copy from {@code from} takes. */
+        private long firstFrom(long from) {
+            return Math.min(Math.max(from, firstNumber), end());
+        }
+
+        int bytesFrom(long from) {
+            return count == 0 ? 0 : ends[count - 1] - start(firstFrom(from));
+        }
+
+        /** Writes where each copied event starts into {@code starts}; returns the next index. */
+        int startsFrom(long from, int offset, int[] starts, int index) {
+            int base = start(firstFrom(from));
+            for (long number = firstFrom(from); number < end(); number++) {
+                starts[index++] = offset + start(number) - base;
+            }
+            return index;
+        }
+
+        /** Copies the bytes of events {@code from} on to {@code into}; returns the offset after. */
+        int copyFrom(long from, byte[] into, int offset) {
+            int length = bytesFrom(from);
+            System.arraycopy(bytes, start(firstFrom(from)), into, offset, length);
+            return offset + length;
         }
     }
 }
