@@ -906,7 +906,7 @@ final class LiveTail {
         return new Slice(
                 from,
                 to,
-                List.of(plain),
+                List.of(plain.packVoters()),
                 count,
                 List.copyOf(pending),
                 List.of(Arrays.copyOf(ids, 2 * count)));
@@ -953,7 +953,7 @@ final class LiveTail {
                 new Slice(
                         settling.get(0).from(),
                         settling.get(settling.size() - 1).to(),
-                        List.of(plain),
+                        List.of(plain.packVoters()),
                         rows,
                         List.of(),
                         List.of()));
@@ -1193,7 +1193,12 @@ final class LiveTail {
                 at += part.length;
             }
             return new Slice(
-                    from, to, List.of(sum), rows, pending, List.of(Arrays.copyOf(all, at)));
+                    from,
+                    to,
+                    List.of(sum.packVoters()),
+                    rows,
+                    pending,
+                    List.of(Arrays.copyOf(all, at)));
         }
 
         void addTo(Tallies sum) {

@@ -47,7 +47,13 @@ public final class TailRanking {
     private final Map<String, Placed> placed = new HashMap<>();
 
     private final RefColumn<Tally> mergedBySlot;
-    private final RefColumn<HllSketch> tailVotersBySlot;
+
+    /**
+     * Each changed user's tail voters, in the stored form ({@link VoterSketches#toCompactBytes}):
+     * one small array per user that lives as long as the tail, not a sketch, its list and its
+     * array, for each young collection to copy.
+     */
+    private final RefColumn<byte[]> tailVotersBySlot;
 
     /** The changed users' snapshot positions, ascending, and their keys there as {@code ~key}. */
     private final LongLeaves removed;
@@ -192,7 +198,7 @@ public final class TailRanking {
             Slots slots,
             ChangedLeaves changed,
             RefColumn<Tally> mergedBySlot,
-            RefColumn<HllSketch> tailVotersBySlot,
+            RefColumn<byte[]> tailVotersBySlot,
             LongLeaves removed,
             LongLeaves removedKeys) {
         this.base = base;
@@ -417,12 +423,7 @@ public final class TailRanking {
 
     /** The user's distinct-voter sketch in this version: the snapshot's and the tail's. */
     private HllSketch votersOf(String user) {
-        Integer slot = slots.byUser.get(user);
-        HllSketch tail =
-                slot == null || slot >= tailVotersBySlot.length()
-                        ? null
-                        : tailVotersBySlot.get(slot);
-        return union(base.votersOf(user), tail);
+        return union(base.votersOf(user), VoterSketches.wrap(tailVoters(user)));
     }
 
     /**
@@ -435,7 +436,7 @@ public final class TailRanking {
         }
         Map<String, Tally> added = delta.asMap();
         RefColumn.Edit<Tally> merged = mergedBySlot.edit();
-        RefColumn.Edit<HllSketch> voters = tailVotersBySlot.edit();
+        RefColumn.Edit<byte[]> voters = tailVotersBySlot.edit();
         List<Changed> fresh = new ArrayList<>(added.size());
         long[] newlyRemoved = new long[added.size()];
         int removals = 0;
@@ -460,7 +461,10 @@ public final class TailRanking {
             }
             Tally now = before.plus(entry.getValue());
             merged.set(slot, now);
-            voters.set(slot, union(voters.get(slot), delta.voters(user)));
+            byte[] addedVoters = delta.compactVoters(user);
+            if (addedVoters != null) {
+                voters.set(slot, VoterSketches.union(voters.get(slot), addedVoters));
+            }
             if (now.hasVotes()) {
                 fresh.add(new Changed(user, now, slot, kind.rankKey(now), 0));
             }
@@ -488,7 +492,7 @@ public final class TailRanking {
             List<Changed> fresh,
             int[] dropped,
             RefColumn<Tally> merged,
-            RefColumn<HllSketch> voters,
+            RefColumn<byte[]> voters,
             long[] newlyRemoved) {
         int[] places = new int[fresh.size()];
         ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[fresh.size()];
@@ -563,11 +567,7 @@ public final class TailRanking {
      */
     private long distinctVoters(String user, int basePosition) {
         HllSketch snapshot = basePosition >= 0 ? base.voters(basePosition) : base.votersOf(user);
-        Integer slot = slots.byUser.get(user);
-        HllSketch tail =
-                slot == null || slot >= tailVotersBySlot.length()
-                        ? null
-                        : tailVotersBySlot.get(slot);
+        HllSketch tail = VoterSketches.wrap(tailVoters(user));
         if (snapshot == null || tail == null) {
             return VoterSketches.estimate(snapshot == null ? tail : snapshot);
         }
@@ -576,6 +576,14 @@ public final class TailRanking {
         }
         return mergedEstimates.computeIfAbsent(
                 user, ignored -> VoterSketches.estimate(VoterSketches.union(snapshot, tail)));
+    }
+
+    /** The user's tail voters in this version, in the stored form; null if none. */
+    private byte[] tailVoters(String user) {
+        Integer slot = slots.byUser.get(user);
+        return slot == null || slot >= tailVotersBySlot.length()
+                ? null
+                : tailVotersBySlot.get(slot);
     }
 
     private static HllSketch union(HllSketch before, HllSketch added) {

@@ -22,7 +22,7 @@ import org.apache.datasketches.hll.HllSketch;
 public final class Tallies {
 
     private final Map<String, Tally> byUser;
-    private final Map<String, HllSketch> voters;
+    private Map<String, HllSketch> voters;
 
     /** Sketches in their stored form; a user's sketch is in this map or in voters, not both. */
     private final Map<String, byte[]> storedVoters;
@@ -114,16 +114,23 @@ public final class Tallies {
 
     /**
      * As {@link #add(String, Tally, HllSketch)}, the sketch in its stored form ({@link
-     * VoterSketches#toCompactBytes}, null for none): kept as it is unless the user already has one.
+     * VoterSketches#toCompactBytes}, null for none): kept as it is unless the user already has one,
+     * and merged in that form with a stored one (nothing decoded into sketch objects).
      */
     public void addStored(String user, Tally tally, byte[] userVoters) {
-        if (userVoters != null
-                && !voters.containsKey(user)
-                && storedVoters.putIfAbsent(user, userVoters) == null) {
-            add(user, tally);
+        add(user, tally);
+        if (userVoters == null) {
             return;
         }
-        add(user, tally, userVoters == null ? null : VoterSketches.fromBytes(userVoters));
+        HllSketch sketch = voters.get(user);
+        if (sketch == null) {
+            storedVoters.merge(user, userVoters, VoterSketches::union);
+            return;
+        }
+        HllSketch merged = VoterSketches.union(sketch, VoterSketches.wrap(userVoters));
+        owned().remove(sketch);
+        owned().add(merged);
+        voters.put(user, merged);
     }
 
     public void addAll(Tallies other) {
@@ -182,6 +189,25 @@ public final class Tallies {
         owned().add(decoded);
         voters.put(user, decoded);
         return decoded;
+    }
+
+    /**
+     * Keeps every sketch in its stored form ({@link VoterSketches#toCompactBytes}) from now on: for
+     * tallies kept long after they are folded (a query service's tail, held until a snapshot covers
+     * it). A sketch object holds a list and an array besides itself; one array per user is a third
+     * of the objects each young collection copies while they live. Votes may still be added: a
+     * sketch is decoded again when one is.
+     *
+     * @return this
+     */
+    public Tallies packVoters() {
+        if (!voters.isEmpty()) {
+            voters.forEach(
+                    (user, sketch) -> storedVoters.put(user, VoterSketches.toCompactBytes(sketch)));
+            voters = new HashMap<>();
+        }
+        owned = null;
+        return this;
     }
 
     public int users() {

@@ -68,4 +68,54 @@ class VoterSketchesTests {
         assertThat(folded.get("u").hasVotes()).isFalse();
         assertThat(VoterSketches.estimate(folded.voters("u"))).isEqualTo(1);
     }
+
+    @Test
+    void packedTalliesKeepTheirEstimatesAndMergeInStoredForm() {
+        // Two parts of a tail as a query service keeps them: sketches packed once folded.
+        Tallies first = new Tallies();
+        Tallies second = new Tallies();
+        for (int voter = 0; voter < 3_000; voter++) {
+            // 2,000 voters in each part, 1,000 in both: 3,000 distinct, past the sparse modes.
+            if (voter < 2_000) {
+                first.addVote("popular", "v" + voter, 1);
+            }
+            if (voter >= 1_000) {
+                second.addVote("popular", "v" + voter, 1);
+            }
+        }
+        first.addVote("quiet", "ann", 1);
+        second.addVote("quiet", "ann", 2);
+        second.addVote("quiet", "bob", 1);
+        long before = VoterSketches.estimate(first.voters("popular"));
+        first.packVoters();
+        second.packVoters();
+        assertThat(VoterSketches.estimate(first.voters("popular"))).isEqualTo(before);
+
+        Tallies sum = new Tallies();
+        sum.addAll(first);
+        sum.addAll(second);
+
+        assertThat(sum.get("quiet").count()).isEqualTo(3);
+        assertThat(VoterSketches.estimate(sum.voters("quiet"))).isEqualTo(2);
+        long popular = VoterSketches.estimate(sum.voters("popular"));
+        assertThat((double) Math.abs(popular - 3_000) / 3_000).isLessThan(3 * RSE);
+        // The parts are untouched, and a packed sum still takes votes.
+        assertThat(VoterSketches.estimate(first.voters("quiet"))).isEqualTo(1);
+        sum.addVote("quiet", "cy", 1);
+        assertThat(VoterSketches.estimate(sum.voters("quiet"))).isEqualTo(3);
+        assertThat(VoterSketches.estimate(second.voters("quiet"))).isEqualTo(2);
+    }
+
+    @Test
+    void storedFormsUnionLikeSketches() {
+        Tallies left = new Tallies();
+        Tallies right = new Tallies();
+        left.addVote("u", "ann", 1);
+        right.addVote("u", "ann", 1);
+        right.addVote("u", "bob", 1);
+        byte[] both = VoterSketches.union(left.compactVoters("u"), right.compactVoters("u"));
+        assertThat(VoterSketches.estimate(VoterSketches.wrap(both))).isEqualTo(2);
+        assertThat(VoterSketches.union(null, both)).isSameAs(both);
+        assertThat(VoterSketches.wrap(null)).isNull();
+    }
 }
