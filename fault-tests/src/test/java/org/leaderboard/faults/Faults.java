@@ -46,11 +46,17 @@ final class Faults {
 
     /** A board with buckets of {@code bucketSeconds} and {@code shards} event partitions each. */
     static void createBoard(String writerUrl, String board, int bucketSeconds, int shards) {
+        createBoard(writerUrl, board, bucketSeconds, shards, WINDOW_SECONDS);
+    }
+
+    /** The same with a write window of its own, for a test without store outages. */
+    static void createBoard(
+            String writerUrl, String board, int bucketSeconds, int shards, int windowSeconds) {
         new Boards(HTTP, writerUrl, null)
                 .createOrFind(
                         board,
                         Map.of(
-                                "writeWindowSeconds", WINDOW_SECONDS,
+                                "writeWindowSeconds", windowSeconds,
                                 "bucketSeconds", bucketSeconds,
                                 "shards", shards,
                                 "chunks", 4));

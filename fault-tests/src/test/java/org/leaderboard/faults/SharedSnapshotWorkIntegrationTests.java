@@ -44,7 +44,8 @@ class SharedSnapshotWorkIntegrationTests {
         try (Services services = Faults.services(keyspace, cluster.springArguments(keyspace));
                 CqlSession session = cluster.session(keyspace)) {
             ServiceProcess writer = services.writer("writer-service");
-            // 10 s buckets of 2 shards: a pass over 300 boards reads few partitions.
+            // 5 s buckets of 2 shards: a pass over 300 boards reads few partitions. No store
+            // outage here, so a 3 s write window: votes freeze, and are folded, sooner.
             createBoards(writer);
             List<ServiceProcess> workers = startWorkers(services);
             await().atMost(Duration.ofMinutes(1)).until(() -> live(session).size() == WORKERS);
@@ -130,7 +131,8 @@ class SharedSnapshotWorkIntegrationTests {
             List<Future<?>> created = new ArrayList<>();
             for (String board : boards) {
                 created.add(
-                        creating.submit(() -> Faults.createBoard(writer.baseUrl(), board, 10, 2)));
+                        creating.submit(
+                                () -> Faults.createBoard(writer.baseUrl(), board, 5, 2, 3)));
             }
             for (Future<?> future : created) {
                 future.get();
