@@ -35,11 +35,12 @@ public final class MergedStandings {
 
     private final ToIntFunction<String> changedIndex;
 
-    /** The changed users' snapshot positions, ascending. */
+    /**
+     * The changed users' snapshot positions, ascending. Their keys there are not kept: positions
+     * ascend as keys descend, so those above a key are the positions before the snapshot's count
+     * above it.
+     */
     private final LongLeaves removed;
-
-    /** Their ranking keys there, each as {@code ~key}: ascending for the keys descending. */
-    private final LongLeaves removedKeys;
 
     private final DistinctVoters distinctVoters;
 
@@ -81,7 +82,6 @@ public final class MergedStandings {
         this.keptVoters = distinctVoters;
         List<Changed> changed = new ArrayList<>(tail.size());
         long[] removedPositions = new long[tail.size()];
-        long[] removedKeys = new long[tail.size()];
         int removedCount = 0;
         for (Map.Entry<String, Tally> entry : tail.entrySet()) {
             String user = entry.getKey();
@@ -91,10 +91,7 @@ public final class MergedStandings {
             Tally before = base.tallyOf(user, position);
             Tally merged = before.plus(entry.getValue());
             if (position >= 0) {
-                // Its key from the tally in hand, not base.key(position): another search in a
-                // base that is itself merged.
-                removedPositions[removedCount] = position;
-                removedKeys[removedCount++] = ~kind.rankKey(before);
+                removedPositions[removedCount++] = position;
             }
             if (merged.hasVotes()) {
                 changed.add(new Changed(user, merged, kind.rankKey(merged), position, 0));
@@ -107,9 +104,6 @@ public final class MergedStandings {
         long[] positions = Arrays.copyOf(removedPositions, removedCount);
         Arrays.sort(positions);
         this.removed = LongLeaves.of(positions, LongLeaves.LEAF);
-        long[] keys = Arrays.copyOf(removedKeys, removedCount);
-        Arrays.sort(keys);
-        this.removedKeys = LongLeaves.of(keys, LongLeaves.LEAF);
         List<ChangedLeaves.ChangedUser> inOrder = new ArrayList<>(size);
         this.changedUsers = new String[size];
         this.changedBasePositions = new int[size];
@@ -161,19 +155,17 @@ public final class MergedStandings {
     /**
      * From parts already in order, without a search in the snapshot ({@link TailRanking} keeps them
      * between tail reads): {@code changed}, the changed users in ranking order with their snapshot
-     * users before; {@code removed}, their snapshot positions, ascending; {@code removedKeys}, the
-     * ranking keys there, each as {@code ~key}, ascending. None is copied and nothing is computed
-     * per changed user: a changed user's merged position is worked out when asked for ({@link
-     * #changedPosition}), so a new version costs nothing here however many users the tail changed.
-     * {@code keptVoters} estimates the users the tail did not change: from the snapshot alone,
-     * without looking for a tail sketch they do not have.
+     * users before; {@code removed}, their snapshot positions, ascending. None is copied and
+     * nothing is computed per changed user: a changed user's merged position is worked out when
+     * asked for ({@link #changedPosition}), so a new version costs nothing here however many users
+     * the tail changed. {@code keptVoters} estimates the users the tail did not change: from the
+     * snapshot alone, without looking for a tail sketch they do not have.
      */
     MergedStandings(
             RankedUsers base,
             ChangedLeaves changed,
             ToIntFunction<String> changedIndex,
             LongLeaves removed,
-            LongLeaves removedKeys,
             DistinctVoters distinctVoters,
             DistinctVoters keptVoters) {
         this.base = base;
@@ -183,7 +175,6 @@ public final class MergedStandings {
         this.changed = changed;
         this.changedIndex = changedIndex;
         this.removed = removed;
-        this.removedKeys = removedKeys;
         this.changedBasePositions = null;
         this.changedUsers = null;
     }
@@ -493,7 +484,8 @@ public final class MergedStandings {
 
     /** Users with a strictly higher ranking key than {@code key}. */
     int countAbove(long key) {
-        return base.countAbove(key) - removedKeys.countBelow(~key) + changed.countKeysGreater(key);
+        int baseAbove = base.countAbove(key);
+        return baseAbove - removed.countBelow(baseAbove) + changed.countKeysGreater(key);
     }
 
     /**

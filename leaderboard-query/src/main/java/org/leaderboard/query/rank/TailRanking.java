@@ -55,10 +55,8 @@ public final class TailRanking {
      */
     private final RefColumn<byte[]> tailVotersBySlot;
 
-    /** The changed users' snapshot positions, ascending, and their keys there as {@code ~key}. */
+    /** The changed users' snapshot positions, ascending. */
     private final LongLeaves removed;
-
-    private final LongLeaves removedKeys;
 
     private final MergedStandings standings;
 
@@ -199,8 +197,7 @@ public final class TailRanking {
             ChangedLeaves changed,
             RefColumn<Tally> mergedBySlot,
             RefColumn<byte[]> tailVotersBySlot,
-            LongLeaves removed,
-            LongLeaves removedKeys) {
+            LongLeaves removed) {
         this.base = base;
         this.kind = base.scoreKind();
         this.slots = slots;
@@ -208,14 +205,12 @@ public final class TailRanking {
         this.mergedBySlot = mergedBySlot;
         this.tailVotersBySlot = tailVotersBySlot;
         this.removed = removed;
-        this.removedKeys = removedKeys;
         this.standings =
                 new MergedStandings(
                         base,
                         changed,
                         this::changedIndexOf,
                         removed,
-                        removedKeys,
                         this::distinctVoters,
                         (user, basePosition) -> base.distinctVoters(basePosition));
     }
@@ -237,7 +232,6 @@ public final class TailRanking {
                 ChangedLeaves.empty(leafSize),
                 RefColumn.empty(),
                 RefColumn.empty(),
-                LongLeaves.empty(leafSize),
                 LongLeaves.empty(leafSize));
     }
 
@@ -515,20 +509,13 @@ public final class TailRanking {
         }
         long[] addedRemoved = newlyRemoved;
         Arrays.sort(addedRemoved);
-        long[] addedKeys = new long[addedRemoved.length];
-        for (int i = 0; i < addedRemoved.length; i++) {
-            addedKeys[i] = ~base.key((int) addedRemoved[i]);
-        }
-        // Ascending positions have non-increasing keys (the snapshot is in ranking order), so
-        // their complements ascend.
         return new TailRanking(
                 base,
                 slots,
                 changed.with(dropped, places, inserted),
                 merged,
                 voters,
-                removed.with(addedRemoved),
-                removedKeys.with(addedKeys));
+                removed.with(addedRemoved));
     }
 
     /**
