@@ -35,12 +35,14 @@ final class ChangedLeaves {
         final int[] positions;
 
         /**
-         * Each entry's distinct-voter estimate plus one, kept once asked (0: not yet). An entry
-         * stands for one user with one tally and one tail sketch (a user the tail touches again
-         * gets a new entry), so its estimate holds in every version that shares or copies it.
-         * Threads may race to fill one: each writes the same value.
+         * Each entry's distinct-voter estimate plus one, kept once asked (0: not yet); null until
+         * one is. An entry stands for one user with one tally and one tail sketch (a user the tail
+         * touches again gets a new entry), so its estimate holds in every version that shares or
+         * copies it. Threads may race to fill one: each writes the same value, and an array made
+         * twice at once only loses what the other kept. Most leaves are never shown, and an array
+         * each was a sixth of what every version copies.
          */
-        final int[] estimates;
+        volatile int[] estimates;
 
         Leaf(int size) {
             users = new String[size];
@@ -48,7 +50,6 @@ final class ChangedLeaves {
             keys = new long[size];
             before = new int[size];
             positions = new int[size];
-            estimates = new int[size];
         }
 
         int size() {
@@ -69,7 +70,20 @@ final class ChangedLeaves {
             System.arraycopy(keys, from, to.keys, at, length);
             System.arraycopy(before, from, to.before, at, length);
             System.arraycopy(positions, from, to.positions, at, length);
-            System.arraycopy(estimates, from, to.estimates, at, length);
+            int[] kept = estimates;
+            if (kept != null) {
+                System.arraycopy(kept, from, to.estimatesToKeep(), at, length);
+            }
+        }
+
+        /** The estimates, made now if none was kept yet. */
+        int[] estimatesToKeep() {
+            int[] kept = estimates;
+            if (kept == null) {
+                kept = new int[users.length];
+                estimates = kept;
+            }
+            return kept;
         }
     }
 
@@ -139,14 +153,15 @@ final class ChangedLeaves {
     /** The distinct-voter estimate kept for the entry at {@code index}; -1 if none yet. */
     long keptEstimate(int index) {
         int leaf = leafOf(index);
-        return leaves[leaf].estimates[index - starts[leaf]] - 1L;
+        int[] kept = leaves[leaf].estimates;
+        return kept == null ? -1 : kept[index - starts[leaf]] - 1L;
     }
 
     /** Keeps {@code estimate} as the entry's (the same for every version that holds the entry). */
     void keepEstimate(int index, long estimate) {
         if (estimate >= 0 && estimate < Integer.MAX_VALUE) {
             int leaf = leafOf(index);
-            leaves[leaf].estimates[index - starts[leaf]] = (int) estimate + 1;
+            leaves[leaf].estimatesToKeep()[index - starts[leaf]] = (int) estimate + 1;
         }
     }
 
