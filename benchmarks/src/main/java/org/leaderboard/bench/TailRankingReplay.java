@@ -89,7 +89,9 @@ final class TailRankingReplay {
         }
         Replay replay = new Replay(TailRanking.of(base).plus(tail), random);
         replay.reads(reads / 3);
+        Progress.say(String.format("  measuring %,d reads ...", reads));
         Sample sample = replay.reads(reads);
+        Progress.say("  reads measured; newer heads taken up next ...");
         String note =
                 String.format(
                         "mean of %,d reads after %,d unmeasured (%,d versions of %.0f users on"
