@@ -20,19 +20,51 @@ import org.leaderboard.model.tally.Tally;
 final class ChangedLeaves {
 
     /**
-     * A changed user: its merged tally, that tally's ranking key, the snapshot users before it, and
-     * its own position in the snapshot (-1: none there), kept so that an entry shown needs no
-     * search of the snapshot for its sketch.
+     * A changed user: its slot (what {@link Entries} knows it by), its merged tally's ranking key
+     * and the snapshot users before it.
      */
-    record ChangedUser(String user, Tally tally, long key, int baseBefore, int basePosition) {}
+    record ChangedUser(int slot, long key, int baseBefore) {}
+
+    /**
+     * What the changed users' slots stand for in one version: each one's id, merged tally and own
+     * position in the snapshot (-1: none there; kept so that an entry shown needs no search of the
+     * snapshot for its sketch). The leaves keep slots, not the ids and tallies themselves: a
+     * version copies every leaf a moved user leaves or lands in, and two arrays of references per
+     * leaf were a third of those copies' bytes and most of what young collections had to trace in
+     * them. A slot's answers never change within one version.
+     */
+    interface Entries {
+        String user(int slot);
+
+        Tally tally(int slot);
+
+        int basePosition(int slot);
+    }
+
+    /** Slots that are indices into arrays (a tail ranked whole: slot j is the j-th in order). */
+    record InOrder(String[] users, Tally[] tallies, int[] basePositions) implements Entries {
+
+        @Override
+        public String user(int slot) {
+            return users[slot];
+        }
+
+        @Override
+        public Tally tally(int slot) {
+            return tallies[slot];
+        }
+
+        @Override
+        public int basePosition(int slot) {
+            return basePositions[slot];
+        }
+    }
 
     /** A leaf: its entries' columns, never changed once built. */
     private static final class Leaf {
-        final String[] users;
-        final Tally[] tallies;
+        final int[] slots;
         final long[] keys;
         final int[] before;
-        final int[] positions;
 
         /**
          * Each entry's distinct-voter estimate plus one, kept once asked (0: not yet); null until
@@ -45,31 +77,25 @@ final class ChangedLeaves {
         volatile int[] estimates;
 
         Leaf(int size) {
-            users = new String[size];
-            tallies = new Tally[size];
+            slots = new int[size];
             keys = new long[size];
             before = new int[size];
-            positions = new int[size];
         }
 
         int size() {
-            return users.length;
+            return slots.length;
         }
 
         void set(int at, ChangedUser user) {
-            users[at] = user.user();
-            tallies[at] = user.tally();
+            slots[at] = user.slot();
             keys[at] = user.key();
             before[at] = user.baseBefore();
-            positions[at] = user.basePosition();
         }
 
         void copy(int from, Leaf to, int at, int length) {
-            System.arraycopy(users, from, to.users, at, length);
-            System.arraycopy(tallies, from, to.tallies, at, length);
+            System.arraycopy(slots, from, to.slots, at, length);
             System.arraycopy(keys, from, to.keys, at, length);
             System.arraycopy(before, from, to.before, at, length);
-            System.arraycopy(positions, from, to.positions, at, length);
             int[] kept = estimates;
             if (kept != null) {
                 System.arraycopy(kept, from, to.estimatesToKeep(), at, length);
@@ -80,7 +106,7 @@ final class ChangedLeaves {
         int[] estimatesToKeep() {
             int[] kept = estimates;
             if (kept == null) {
-                kept = new int[users.length];
+                kept = new int[slots.length];
                 estimates = kept;
             }
             return kept;
@@ -100,37 +126,57 @@ final class ChangedLeaves {
 
     private final int leafSize;
 
+    /** What this version's slots stand for (null while there are none). */
+    private final Entries entries;
+
     private ChangedLeaves(
-            Leaf[] leaves, int[] starts, int[] lastBefore, long[] lastKey, int leafSize) {
+            Leaf[] leaves,
+            int[] starts,
+            int[] lastBefore,
+            long[] lastKey,
+            int leafSize,
+            Entries entries) {
         this.leaves = leaves;
         this.starts = starts;
         this.lastBefore = lastBefore;
         this.lastKey = lastKey;
         this.leafSize = leafSize;
+        this.entries = entries;
     }
 
     static ChangedLeaves empty(int leafSize) {
-        return new ChangedLeaves(new Leaf[0], new int[1], new int[0], new long[0], leafSize);
+        return new ChangedLeaves(new Leaf[0], new int[1], new int[0], new long[0], leafSize, null);
     }
 
-    /** {@code users}, in ranking order already, in leaves of about {@code leafSize}. */
-    static ChangedLeaves of(List<ChangedUser> users, int leafSize) {
+    /**
+     * {@code users}, in ranking order already, in leaves of about {@code leafSize}, their slots
+     * standing for what {@code entries} says.
+     */
+    static ChangedLeaves of(List<ChangedUser> users, int leafSize, Entries entries) {
         return empty(leafSize)
-                .with(new int[0], new int[users.size()], users.toArray(new ChangedUser[0]));
+                .with(
+                        new int[0],
+                        new int[users.size()],
+                        users.toArray(new ChangedUser[0]),
+                        entries);
     }
 
     int length() {
         return starts[leaves.length];
     }
 
-    String user(int index) {
+    /** The slot of the entry at {@code index}. */
+    int slot(int index) {
         int leaf = leafOf(index);
-        return leaves[leaf].users[index - starts[leaf]];
+        return leaves[leaf].slots[index - starts[leaf]];
+    }
+
+    String user(int index) {
+        return entries.user(slot(index));
     }
 
     Tally tally(int index) {
-        int leaf = leafOf(index);
-        return leaves[leaf].tallies[index - starts[leaf]];
+        return entries.tally(slot(index));
     }
 
     long key(int index) {
@@ -146,8 +192,7 @@ final class ChangedLeaves {
 
     /** The entry's own position in the snapshot (-1: none there). */
     int basePosition(int index) {
-        int leaf = leafOf(index);
-        return leaves[leaf].positions[index - starts[leaf]];
+        return entries.basePosition(slot(index));
     }
 
     /** The distinct-voter estimate kept for the entry at {@code index}; -1 if none yet. */
@@ -222,16 +267,16 @@ final class ChangedLeaves {
             // The entries with as many snapshot users before run on past this leaf.
             return countBeforeAcrossLeaves(key, user, low, firstBeforeAtLeast(baseBefore + 1, low));
         }
-        Leaf entries = leaves[leaf];
+        Leaf found = leaves[leaf];
         int start = starts[leaf];
         int at = low - start;
-        int end = entries.size();
+        int end = found.size();
         // The run's end: the first entry of the leaf with more snapshot users before.
         int runEnd = at;
         int to = end;
         while (runEnd < to) {
             int middle = (runEnd + to) >>> 1;
-            if (entries.before[middle] <= baseBefore) {
+            if (found.before[middle] <= baseBefore) {
                 runEnd = middle + 1;
             } else {
                 to = middle;
@@ -240,8 +285,8 @@ final class ChangedLeaves {
         int high = runEnd;
         while (at < high) {
             int middle = (at + high) >>> 1;
-            long k = entries.keys[middle];
-            if (k > key || (k == key && entries.users[middle].compareTo(user) < 0)) {
+            long k = found.keys[middle];
+            if (k > key || (k == key && entries.user(found.slots[middle]).compareTo(user) < 0)) {
                 at = middle + 1;
             } else {
                 high = middle;
@@ -296,12 +341,15 @@ final class ChangedLeaves {
     /**
      * The next version: this one without the entries at {@code dropped} (ascending indices), with
      * {@code inserted[i]} placed before this version's entry {@code places[i]} ({@code places}
-     * non-decreasing, {@link #length()} for the end). Only the leaves something leaves or lands in
-     * are copied; one that grows past twice the leaf size is split, one left empty goes.
+     * non-decreasing, {@link #length()} for the end), all slots standing for what {@code entries}
+     * says (the same as this version's for the entries kept). Only the leaves something leaves or
+     * lands in are copied; one that grows past twice the leaf size is split, one left empty goes.
      */
-    ChangedLeaves with(int[] dropped, int[] places, ChangedUser[] inserted) {
+    ChangedLeaves with(int[] dropped, int[] places, ChangedUser[] inserted, Entries entries) {
         if (dropped.length == 0 && inserted.length == 0) {
-            return this;
+            return this.entries == entries
+                    ? this
+                    : new ChangedLeaves(leaves, starts, lastBefore, lastKey, leafSize, entries);
         }
         Index out = new Index(leaves.length + inserted.length / leafSize + 2);
         if (leaves.length == 0) {
@@ -310,7 +358,7 @@ final class ChangedLeaves {
                 all.set(i, inserted[i]);
             }
             split(all, out);
-            return out.build(leafSize);
+            return out.build(leafSize, entries);
         }
         int nextDrop = 0;
         int nextInsert = 0;
@@ -337,19 +385,19 @@ final class ChangedLeaves {
             while (insertEnd < places.length && (places[insertEnd] < end || last)) {
                 insertEnd++;
             }
-            Leaf entries = leaves[touched];
+            Leaf source = leaves[touched];
             Leaf rebuilt =
-                    new Leaf(entries.size() - (dropEnd - nextDrop) + (insertEnd - nextInsert));
+                    new Leaf(source.size() - (dropEnd - nextDrop) + (insertEnd - nextInsert));
             int k = 0;
             int copyFrom = 0;
-            for (int local = 0; local <= entries.size(); local++) {
+            for (int local = 0; local <= source.size(); local++) {
                 boolean insertHere = nextInsert < insertEnd && places[nextInsert] - start == local;
                 boolean dropHere = nextDrop < dropEnd && dropped[nextDrop] - start == local;
-                if (!insertHere && !dropHere && local < entries.size()) {
+                if (!insertHere && !dropHere && local < source.size()) {
                     continue;
                 }
                 // Copy the run of kept entries before this one, then what goes here.
-                entries.copy(copyFrom, rebuilt, k, local - copyFrom);
+                source.copy(copyFrom, rebuilt, k, local - copyFrom);
                 k += local - copyFrom;
                 copyFrom = local;
                 while (nextInsert < insertEnd && places[nextInsert] - start == local) {
@@ -364,28 +412,28 @@ final class ChangedLeaves {
             leaf = touched + 1;
         }
         out.addRun(this, leaf, leaves.length);
-        return out.build(leafSize);
+        return out.build(leafSize, entries);
     }
 
     private int leafOf(int index) {
         return LongLeaves.leafOf(starts, leaves.length, index);
     }
 
-    /** Adds {@code entries} to {@code out}: none if empty, as leaves of about leafSize if large. */
-    private void split(Leaf entries, Index out) {
-        if (entries.size() == 0) {
+    /** Adds {@code leaf} to {@code out}: none if empty, as leaves of about leafSize if large. */
+    private void split(Leaf leaf, Index out) {
+        if (leaf.size() == 0) {
             return;
         }
-        if (entries.size() <= 2 * leafSize) {
-            out.add(entries);
+        if (leaf.size() <= 2 * leafSize) {
+            out.add(leaf);
             return;
         }
-        int parts = entries.size() / leafSize;
+        int parts = leaf.size() / leafSize;
         for (int part = 0; part < parts; part++) {
-            int from = (int) ((long) entries.size() * part / parts);
-            int to = (int) ((long) entries.size() * (part + 1) / parts);
+            int from = (int) ((long) leaf.size() * part / parts);
+            int to = (int) ((long) leaf.size() * (part + 1) / parts);
             Leaf piece = new Leaf(to - from);
-            entries.copy(from, piece, 0, to - from);
+            leaf.copy(from, piece, 0, to - from);
             out.add(piece);
         }
     }
@@ -449,13 +497,14 @@ final class ChangedLeaves {
             count++;
         }
 
-        ChangedLeaves build(int leafSize) {
+        ChangedLeaves build(int leafSize, Entries entries) {
             return new ChangedLeaves(
                     count == leaves.length ? leaves : Arrays.copyOf(leaves, count),
                     Arrays.copyOf(starts, count + 1),
                     Arrays.copyOf(lastBefore, count),
                     Arrays.copyOf(lastKey, count),
-                    leafSize);
+                    leafSize,
+                    entries);
         }
     }
 }

@@ -107,6 +107,7 @@ public final class MergedStandings {
         List<ChangedLeaves.ChangedUser> inOrder = new ArrayList<>(size);
         this.changedUsers = new String[size];
         this.changedBasePositions = new int[size];
+        Tally[] changedTallies = new Tally[size];
         this.changedIndex = this::indexOfChanged;
         Map<Long, int[]> keyBounds = new HashMap<>();
         int before = 0;
@@ -114,14 +115,18 @@ public final class MergedStandings {
             Changed c = changed.get(j);
             changedUsers[j] = c.user();
             changedBasePositions[j] = c.basePosition();
+            changedTallies[j] = c.tally();
             // In ranking order, each changed user has at least as many base users before it as
             // the one before: the search starts there.
             before = base.countBefore(c.key(), c.user(), keyBounds, before);
-            inOrder.add(
-                    new ChangedLeaves.ChangedUser(
-                            c.user(), c.tally(), c.key(), before, c.basePosition()));
+            inOrder.add(new ChangedLeaves.ChangedUser(j, c.key(), before));
         }
-        this.changed = ChangedLeaves.of(inOrder, LongLeaves.LEAF);
+        this.changed =
+                ChangedLeaves.of(
+                        inOrder,
+                        LongLeaves.LEAF,
+                        new ChangedLeaves.InOrder(
+                                changedUsers, changedTallies, changedBasePositions));
     }
 
     /** The changed user's index in ranking order, -1 if none (built from a tail). */

@@ -82,6 +82,9 @@ public final class TailRanking {
         final Map<String, Integer> byUser;
         int count;
 
+        /** Each slot's user id, for the versions' {@link ChangedLeaves.Entries}. */
+        String[] users;
+
         /**
          * The user's snapshot position (-1: not ranked there). Its whole snapshot tally is read
          * from there when asked ({@link #baseTally}), not kept: a newer head gives hundreds of
@@ -119,6 +122,7 @@ public final class TailRanking {
         Slots(int expectedUsers) {
             int capacity = Math.max(1024, expectedUsers);
             byUser = new ConcurrentHashMap<>(Math.max(16, expectedUsers));
+            users = new String[capacity];
             basePosition = new int[capacity];
             placedKey = new long[capacity];
             placedBaseBefore = filled(new int[capacity], 0);
@@ -134,6 +138,7 @@ public final class TailRanking {
             int created = count;
             if (created == basePosition.length) {
                 int length = created * 2;
+                users = Arrays.copyOf(users, length);
                 basePosition = Arrays.copyOf(basePosition, length);
                 placedKey = Arrays.copyOf(placedKey, length);
                 placedBaseBefore = filled(Arrays.copyOf(placedBaseBefore, length), created);
@@ -141,6 +146,7 @@ public final class TailRanking {
                 changedBefore = filled(Arrays.copyOf(changedBefore, length), created);
             }
             basePosition[created] = base.position(user);
+            users[created] = user;
             byUser.put(user, created);
             count++;
             return created;
@@ -502,9 +508,7 @@ public final class TailRanking {
             int place = standings.changedBefore(key, c.user(), baseBefore, lowest);
             lowest = place;
             places[i] = place;
-            inserted[i] =
-                    new ChangedLeaves.ChangedUser(
-                            c.user(), c.tally(), key, baseBefore, slots.basePosition[c.slot()]);
+            inserted[i] = new ChangedLeaves.ChangedUser(c.slot(), key, baseBefore);
             slots.changed(c.slot(), key, baseBefore);
         }
         long[] addedRemoved = newlyRemoved;
@@ -512,7 +516,11 @@ public final class TailRanking {
         return new TailRanking(
                 base,
                 slots,
-                changed.with(dropped, places, inserted),
+                changed.with(
+                        dropped,
+                        places,
+                        inserted,
+                        new VersionEntries(slots.users, slots.basePosition, merged)),
                 merged,
                 voters,
                 removed.with(addedRemoved));
@@ -578,6 +586,31 @@ public final class TailRanking {
             return before == null ? added : before;
         }
         return VoterSketches.union(before, added);
+    }
+
+    /**
+     * What the slots stand for in one version: the ids and snapshot positions as {@link Slots} had
+     * them when the version was made (a slot's never change; later slots may be added to the same
+     * arrays, or the arrays replaced, neither of which this version reads), and the version's
+     * merged tallies. Final fields, so that any thread given the version sees what they held.
+     */
+    private record VersionEntries(String[] users, int[] basePositions, RefColumn<Tally> merged)
+            implements ChangedLeaves.Entries {
+
+        @Override
+        public String user(int slot) {
+            return users[slot];
+        }
+
+        @Override
+        public Tally tally(int slot) {
+            return merged.get(slot);
+        }
+
+        @Override
+        public int basePosition(int slot) {
+            return basePositions[slot];
+        }
     }
 
     /**

@@ -96,10 +96,13 @@ class LeavesTests {
             @ForAll @IntRange(min = 1, max = 8) int versions,
             @ForAll long seed) {
         Random random = new Random(seed);
-        List<ChangedLeaves.ChangedUser> list = new ArrayList<>();
+        List<Expected> list = new ArrayList<>();
         ChangedLeaves leaves = ChangedLeaves.empty(leafSize);
         List<ChangedLeaves> kept = new ArrayList<>();
-        List<List<ChangedLeaves.ChangedUser>> contents = new ArrayList<>();
+        List<List<Expected>> contents = new ArrayList<>();
+        // Slot n: the n-th user inserted, as every version's entries say.
+        List<Expected> bySlot = new ArrayList<>();
+        ChangedLeaves.Entries entries = new BySlot(bySlot);
         int next = 0;
         for (int v = 0; v < versions; v++) {
             // Drop some (ascending indices), then insert new users at ascending places of the
@@ -112,20 +115,21 @@ class LeavesTests {
                             .toArray();
             int[] places = random.ints(random.nextInt(300), 0, list.size() + 1).sorted().toArray();
             ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[places.length];
-            List<ChangedLeaves.ChangedUser> after = new ArrayList<>();
+            List<Expected> after = new ArrayList<>();
             int p = 0;
             int d = 0;
             for (int i = 0; i <= list.size(); i++) {
                 while (p < places.length && places[p] == i) {
                     // Rank i of the old sequence, so the new entry sorts right before entry i.
-                    ChangedLeaves.ChangedUser at = i < list.size() ? list.get(i) : null;
+                    Expected at = i < list.size() ? list.get(i) : null;
                     int before = at == null ? 1_000_000 : at.baseBefore();
                     long key = at == null ? -1_000_000 : at.key();
-                    inserted[p] =
-                            new ChangedLeaves.ChangedUser(
-                                    "n" + next, Tally.of(1), key, before, 1_000_000 + next);
+                    Expected added =
+                            new Expected("n" + next, Tally.of(1 + next), key, before, next);
+                    bySlot.add(added);
+                    inserted[p] = new ChangedLeaves.ChangedUser(next, key, before);
                     next++;
-                    after.add(inserted[p]);
+                    after.add(added);
                     p++;
                 }
                 if (i == list.size()) {
@@ -137,7 +141,7 @@ class LeavesTests {
                     after.add(list.get(i));
                 }
             }
-            leaves = leaves.with(dropped, places, inserted);
+            leaves = leaves.with(dropped, places, inserted, entries);
             list.clear();
             list.addAll(after);
             kept.add(leaves);
@@ -149,7 +153,7 @@ class LeavesTests {
             }
         }
         for (int v = 0; v < kept.size(); v++) {
-            List<ChangedLeaves.ChangedUser> expected = contents.get(v);
+            List<Expected> expected = contents.get(v);
             for (int i = 0; i < expected.size(); i++) {
                 assertEntry(kept.get(v), i, expected.get(i));
             }
@@ -162,18 +166,18 @@ class LeavesTests {
         Random random = new Random(seed);
         int size = random.nextInt(400);
         // Non-decreasing base counts and non-increasing keys, with runs of equal ones.
-        List<ChangedLeaves.ChangedUser> list = new ArrayList<>();
+        List<Expected> list = new ArrayList<>();
+        List<ChangedLeaves.ChangedUser> slots = new ArrayList<>();
         int before = 0;
         long key = 1_000;
         for (int i = 0; i < size; i++) {
             before += random.nextInt(3) == 0 ? random.nextInt(4) : 0;
             key -= random.nextInt(3) == 0 ? random.nextInt(4) : 0;
             // Ids in the order of the list: ranking order among equal counts and keys.
-            list.add(
-                    new ChangedLeaves.ChangedUser(
-                            String.format("u%04d", i), Tally.of(1), key, before, i));
+            list.add(new Expected(String.format("u%04d", i), Tally.of(1), key, before, i));
+            slots.add(new ChangedLeaves.ChangedUser(i, key, before));
         }
-        ChangedLeaves leaves = ChangedLeaves.of(list, leafSize);
+        ChangedLeaves leaves = ChangedLeaves.of(slots, leafSize, new BySlot(list));
         for (int probe = -1; probe <= before + 1; probe++) {
             for (int from = 0; from <= size; from += 1 + random.nextInt(30)) {
                 int expected = from;
@@ -196,7 +200,7 @@ class LeavesTests {
             int from = random.nextInt(size + 1);
             int expected = from;
             for (int i = from; i < size; i++) {
-                ChangedLeaves.ChangedUser c = list.get(i);
+                Expected c = list.get(i);
                 boolean ranksBefore =
                         c.baseBefore() < probeBefore
                                 || (c.baseBefore() == probeBefore
@@ -218,10 +222,31 @@ class LeavesTests {
         }
     }
 
-    private static void assertEntry(
-            ChangedLeaves leaves, int index, ChangedLeaves.ChangedUser expected) {
+    /** A changed user as the leaves read it back. */
+    private record Expected(String user, Tally tally, long key, int baseBefore, int basePosition) {}
+
+    /** Slot n: the n-th of a list (which may grow after the leaves are made). */
+    private record BySlot(List<Expected> users) implements ChangedLeaves.Entries {
+
+        @Override
+        public String user(int slot) {
+            return users.get(slot).user();
+        }
+
+        @Override
+        public Tally tally(int slot) {
+            return users.get(slot).tally();
+        }
+
+        @Override
+        public int basePosition(int slot) {
+            return users.get(slot).basePosition();
+        }
+    }
+
+    private static void assertEntry(ChangedLeaves leaves, int index, Expected expected) {
         assertThat(
-                        new ChangedLeaves.ChangedUser(
+                        new Expected(
                                 leaves.user(index),
                                 leaves.tally(index),
                                 leaves.key(index),
