@@ -57,8 +57,8 @@ class CassandraSecurityIntegrationTests {
                                         FreePorts.any(),
                                         "512m")
                                 .withSecurity(
-                                        NodeSecurity.passwordAndTls(
-                                                keystores.keystore(), PASSWORD)));
+                                        NodeSecurity.passwordAndTls(keystores.keystore(), PASSWORD))
+                                .withJvmOptions(ServiceJvm.cassandraOptions()));
         node.start(Duration.ofMinutes(3));
         ClientSecurity superuser =
                 new ClientSecurity("cassandra", "cassandra", keystores.truststore(), PASSWORD);

@@ -19,11 +19,13 @@ import org.leaderboard.local.ClientSecurity;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.Sessions;
 import org.leaderboard.model.cassandra.Schema;
+import org.leaderboard.testsupport.ServiceJvm;
 
 /**
- * The 3-node cluster of a fault-test JVM (127.0.0.1-3, 512 MB heaps), started once on first use and
- * shared by every test class; each class works in a keyspace of its own at RF 3. Stopped by a
- * shutdown hook; a run killed with SIGKILL leaves pid files that the next run uses to stop them.
+ * The 3-node cluster of a fault-test JVM (127.0.0.1-3, 512 MB heaps, the tests' JVM options of
+ * {@link ServiceJvm#cassandraOptions}), started once on first use and shared by every test class;
+ * each class works in a keyspace of its own at RF 3. Stopped by a shutdown hook; a run killed with
+ * SIGKILL leaves pid files that the next run uses to stop them.
  */
 final class TestCluster {
 
@@ -47,7 +49,8 @@ final class TestCluster {
                             FreePorts.any(),
                             FreePorts.any(),
                             FreePorts::any,
-                            "512m");
+                            "512m",
+                            ServiceJvm.cassandraOptions());
             Runtime.getRuntime().addShutdownHook(new Thread(cassandra::close, "test-cluster-stop"));
             Duration took = cassandra.start(START_TIMEOUT);
             System.out.printf(

@@ -69,7 +69,12 @@ public final class TestCassandra {
     private static TestCassandra launch(int attempt) {
         NodeSpec spec =
                 NodeSpec.singleNode(
-                        runDirectory(), FreePorts.any(), FreePorts.any(), FreePorts.any(), "768m");
+                                runDirectory(),
+                                FreePorts.any(),
+                                FreePorts.any(),
+                                FreePorts.any(),
+                                "768m")
+                        .withJvmOptions(ServiceJvm.cassandraOptions());
         CassandraNode node = new CassandraNode(spec);
         try {
             Duration took = node.start(START_TIMEOUT);

@@ -35,17 +35,30 @@ public final class CassandraCluster implements AutoCloseable {
             int storagePort,
             IntSupplier jmxPorts,
             String heap) {
+        return onLoopback(directory, count, nativePort, storagePort, jmxPorts, heap, List.of());
+    }
+
+    /** The same, each node started with {@code jvmOptions} after the usual ones. */
+    public static CassandraCluster onLoopback(
+            Path directory,
+            int count,
+            int nativePort,
+            int storagePort,
+            IntSupplier jmxPorts,
+            String heap,
+            List<String> jvmOptions) {
         List<NodeSpec> specs = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             specs.add(
                     NodeSpec.clusterNode(
-                            directory.resolve("node-" + (i + 1)),
-                            i,
-                            count,
-                            nativePort,
-                            storagePort,
-                            jmxPorts.getAsInt(),
-                            heap));
+                                    directory.resolve("node-" + (i + 1)),
+                                    i,
+                                    count,
+                                    nativePort,
+                                    storagePort,
+                                    jmxPorts.getAsInt(),
+                                    heap)
+                            .withJvmOptions(jvmOptions));
         }
         return new CassandraCluster(specs);
     }

@@ -82,6 +82,7 @@ final class JvmFlags {
                         "-Dcassandra.native_transport_port=" + node.nativePort(),
                         "-Dcassandra.storage_port=" + node.storagePort(),
                         "-Dcassandra.jmx.local.port=" + node.jmxPort()));
+        flags.addAll(node.jvmOptions());
         // Extra options for an experiment, e.g. -Dleaderboard.cassandra.jvm="-XX:..." (docs).
         String extra = System.getProperty("leaderboard.cassandra.jvm", "").strip();
         if (!extra.isEmpty()) {

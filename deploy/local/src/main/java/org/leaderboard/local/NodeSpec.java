@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Where and how one Cassandra node runs: its loopback address and ports, its heap, the directory
  * that holds its config, data, logs and pid file, the seeds of its cluster, and what it demands of
- * clients ({@link NodeSecurity}).
+ * clients ({@link NodeSecurity}), and JVM options of its own after the usual ones (the tests start
+ * theirs with the quick compiler only).
  */
 public record NodeSpec(
         String clusterName,
@@ -20,11 +21,13 @@ public record NodeSpec(
         List<String> seeds,
         String initialToken,
         boolean autoSnapshot,
-        NodeSecurity security) {
+        NodeSecurity security,
+        List<String> jvmOptions) {
 
     public NodeSpec {
         seeds = List.copyOf(seeds);
         security = security == null ? NodeSecurity.NONE : security;
+        jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
     }
 
     /** A node without login or TLS. */
@@ -50,7 +53,8 @@ public record NodeSpec(
                 seeds,
                 initialToken,
                 autoSnapshot,
-                NodeSecurity.NONE);
+                NodeSecurity.NONE,
+                List.of());
     }
 
     /** One node on 127.0.0.1, the way the local system and the tests run it. */
@@ -107,7 +111,25 @@ public record NodeSpec(
                 seeds,
                 initialToken,
                 autoSnapshot,
-                security);
+                security,
+                jvmOptions);
+    }
+
+    /** The same node started with {@code options} after the usual JVM options. */
+    public NodeSpec withJvmOptions(List<String> options) {
+        return new NodeSpec(
+                clusterName,
+                address,
+                nativePort,
+                storagePort,
+                jmxPort,
+                heap,
+                directory,
+                seeds,
+                initialToken,
+                autoSnapshot,
+                security,
+                options);
     }
 
     public String contactPoint() {

@@ -55,4 +55,33 @@ class ClusterSpecTests {
                                 + "  keystore: /tmp/n/node.p12\n  keystore_password: pw\n"
                                 + "  store_type: PKCS12\n");
     }
+
+    @Test
+    void aNodesOwnJvmOptionsComeAfterTheUsualOnesAndKeepItsSecurity() {
+        CassandraCluster quick =
+                CassandraCluster.onLoopback(
+                        Path.of("/tmp/c"),
+                        3,
+                        9042,
+                        7000,
+                        () -> 7199,
+                        "512m",
+                        List.of("-XX:TieredStopAtLevel=1"));
+        assertThat(quick.nodes())
+                .allSatisfy(
+                        n -> {
+                            List<String> flags = JvmFlags.forNode(n.spec());
+                            assertThat(flags).contains("-XX:TieredStopAtLevel=1");
+                            assertThat(flags.indexOf("-XX:TieredStopAtLevel=1"))
+                                    .isGreaterThan(flags.indexOf("-Xmx512m"));
+                        });
+        assertThat(JvmFlags.forNode(cluster.node(1).spec()))
+                .doesNotContain("-XX:TieredStopAtLevel=1");
+
+        NodeSpec secured =
+                quick.node(1)
+                        .spec()
+                        .withSecurity(NodeSecurity.passwordAndTls(Path.of("/tmp/n/n.p12"), "pw"));
+        assertThat(secured.jvmOptions()).containsExactly("-XX:TieredStopAtLevel=1");
+    }
 }
