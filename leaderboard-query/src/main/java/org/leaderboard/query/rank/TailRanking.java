@@ -75,8 +75,10 @@ public final class TailRanking {
      * {@link #plus} looked up for each slot in that snapshot, kept: the snapshot never changes, and
      * the same users come back read after read (the fresh rows of the last held lag are ranked
      * again at every read), so each user's place in the 1M-entry snapshot is searched once, not
-     * once per read. Only the thread calling {@link #plus} touches the arrays; other threads read
-     * {@link #byUser} only.
+     * once per read. Only the thread calling {@link #plus} writes the arrays; other threads read
+     * {@link #byUser}, and through a version's {@link VersionEntries} the ids and snapshot
+     * positions of the slots that version was made with (written before it was published, never
+     * changed after: slots are only appended, and a grown array is a new one).
      */
     private static final class Slots {
         final Map<String, Integer> byUser;
