@@ -27,18 +27,10 @@ public final class CassandraCluster implements AutoCloseable {
         this.nodes = specs.stream().map(CassandraNode::new).toList();
     }
 
-    /** {@code count} nodes under {@code directory}; {@code jmxPorts} gives each node its own. */
-    public static CassandraCluster onLoopback(
-            Path directory,
-            int count,
-            int nativePort,
-            int storagePort,
-            IntSupplier jmxPorts,
-            String heap) {
-        return onLoopback(directory, count, nativePort, storagePort, jmxPorts, heap, List.of());
-    }
-
-    /** The same, each node started with {@code jvmOptions} after the usual ones. */
+    /**
+     * {@code count} nodes under {@code directory}; {@code jmxPorts} gives each node its own, and
+     * each node is started with {@code jvmOptions} after the usual ones.
+     */
     public static CassandraCluster onLoopback(
             Path directory,
             int count,

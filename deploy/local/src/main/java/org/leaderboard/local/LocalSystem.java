@@ -97,7 +97,13 @@ public final class LocalSystem {
         }
         AtomicInteger jmxPorts = new AtomicInteger(7199);
         return CassandraCluster.onLoopback(
-                run.resolve("cluster"), nodes, 9042, 7000, jmxPorts::getAndIncrement, "768m");
+                run.resolve("cluster"),
+                nodes,
+                9042,
+                7000,
+                jmxPorts::getAndIncrement,
+                "768m",
+                List.of());
     }
 
     private static int nodes(String[] args) {

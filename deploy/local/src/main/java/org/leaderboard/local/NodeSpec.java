@@ -100,6 +100,15 @@ public record NodeSpec(
     }
 
     public NodeSpec withSecurity(NodeSecurity security) {
+        return with(security, jvmOptions);
+    }
+
+    /** The same node started with {@code options} after the usual JVM options. */
+    public NodeSpec withJvmOptions(List<String> options) {
+        return with(security, options);
+    }
+
+    private NodeSpec with(NodeSecurity security, List<String> jvmOptions) {
         return new NodeSpec(
                 clusterName,
                 address,
@@ -113,23 +122,6 @@ public record NodeSpec(
                 autoSnapshot,
                 security,
                 jvmOptions);
-    }
-
-    /** The same node started with {@code options} after the usual JVM options. */
-    public NodeSpec withJvmOptions(List<String> options) {
-        return new NodeSpec(
-                clusterName,
-                address,
-                nativePort,
-                storagePort,
-                jmxPort,
-                heap,
-                directory,
-                seeds,
-                initialToken,
-                autoSnapshot,
-                security,
-                options);
     }
 
     public String contactPoint() {

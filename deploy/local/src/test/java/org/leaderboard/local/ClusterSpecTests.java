@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class ClusterSpecTests {
 
     private final CassandraCluster cluster =
-            CassandraCluster.onLoopback(Path.of("/tmp/c"), 3, 9042, 7000, () -> 7199, "512m");
+            CassandraCluster.onLoopback(
+                    Path.of("/tmp/c"), 3, 9042, 7000, () -> 7199, "512m", List.of());
 
     @Test
     void nodesGetTheirOwnLoopbackAddressTheSamePortsAndTheFirstNodeAsSeed() {
