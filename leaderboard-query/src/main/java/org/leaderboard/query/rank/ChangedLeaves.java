@@ -16,6 +16,9 @@ import org.leaderboard.model.tally.Tally;
  * leaves' index (each leaf's first position, and its last entry's snapshot users before and key),
  * then in one leaf, whose counts and keys are arrays of their own (searched without reading the
  * users' ids or tallies, each a cache miss).
+ *
+ * <p>Packed as {@link LongLeaves} are: a large sequence whose leaves are mostly new since its last
+ * packing is copied into three arrays of its length ({@link #packed}).
  */
 final class ChangedLeaves {
 
@@ -60,11 +63,20 @@ final class ChangedLeaves {
         }
     }
 
-    /** A leaf: its entries' columns, never changed once built. */
+    /**
+     * A leaf: its entries' columns, never changed once built. A leaf made by a version has arrays
+     * of its own; a packed leaf is a range of arrays every leaf of one packing shares ({@link
+     * #packed}).
+     */
     private static final class Leaf {
         final int[] slots;
         final long[] keys;
         final int[] before;
+        final int offset;
+        final int size;
+
+        /** Whether the arrays are a packing's, shared with the other leaves packed with it. */
+        final boolean packed;
 
         /**
          * Each entry's distinct-voter estimate plus one, kept once asked (0: not yet); null until
@@ -77,25 +89,52 @@ final class ChangedLeaves {
         volatile int[] estimates;
 
         Leaf(int size) {
-            slots = new int[size];
-            keys = new long[size];
-            before = new int[size];
+            this(new int[size], new long[size], new int[size], 0, size, false, null);
+        }
+
+        Leaf(
+                int[] slots,
+                long[] keys,
+                int[] before,
+                int offset,
+                int size,
+                boolean packed,
+                int[] estimates) {
+            this.slots = slots;
+            this.keys = keys;
+            this.before = before;
+            this.offset = offset;
+            this.size = size;
+            this.packed = packed;
+            this.estimates = estimates;
         }
 
         int size() {
-            return slots.length;
+            return size;
+        }
+
+        int slot(int at) {
+            return slots[offset + at];
+        }
+
+        long key(int at) {
+            return keys[offset + at];
+        }
+
+        int before(int at) {
+            return before[offset + at];
         }
 
         void set(int at, ChangedUser user) {
-            slots[at] = user.slot();
-            keys[at] = user.key();
-            before[at] = user.baseBefore();
+            slots[offset + at] = user.slot();
+            keys[offset + at] = user.key();
+            before[offset + at] = user.baseBefore();
         }
 
         void copy(int from, Leaf to, int at, int length) {
-            System.arraycopy(slots, from, to.slots, at, length);
-            System.arraycopy(keys, from, to.keys, at, length);
-            System.arraycopy(before, from, to.before, at, length);
+            System.arraycopy(slots, offset + from, to.slots, to.offset + at, length);
+            System.arraycopy(keys, offset + from, to.keys, to.offset + at, length);
+            System.arraycopy(before, offset + from, to.before, to.offset + at, length);
             int[] kept = estimates;
             if (kept != null) {
                 System.arraycopy(kept, from, to.estimatesToKeep(), at, length);
@@ -106,7 +145,7 @@ final class ChangedLeaves {
         int[] estimatesToKeep() {
             int[] kept = estimates;
             if (kept == null) {
-                kept = new int[slots.length];
+                kept = new int[size];
                 estimates = kept;
             }
             return kept;
@@ -126,8 +165,13 @@ final class ChangedLeaves {
 
     private final int leafSize;
 
+    private final int packFrom;
+
     /** What this version's slots stand for (null while there are none). */
     private final Entries entries;
+
+    /** The entries in leaves of their own, not in a packing's arrays. */
+    private final int unpackedEntries;
 
     private ChangedLeaves(
             Leaf[] leaves,
@@ -135,25 +179,67 @@ final class ChangedLeaves {
             int[] lastBefore,
             long[] lastKey,
             int leafSize,
-            Entries entries) {
+            int packFrom,
+            Entries entries,
+            int unpackedEntries) {
         this.leaves = leaves;
         this.starts = starts;
         this.lastBefore = lastBefore;
         this.lastKey = lastKey;
         this.leafSize = leafSize;
+        this.packFrom = packFrom;
         this.entries = entries;
+        this.unpackedEntries = unpackedEntries;
     }
 
-    static ChangedLeaves empty(int leafSize) {
-        return new ChangedLeaves(new Leaf[0], new int[1], new int[0], new long[0], leafSize, null);
+    /**
+     * No entries, in leaves of about {@code leafSize}, packed from {@code packFrom} entries on
+     * ({@link LongLeaves#PACK_FROM} but in tests).
+     */
+    static ChangedLeaves empty(int leafSize, int packFrom) {
+        return new ChangedLeaves(
+                new Leaf[0], new int[1], new int[0], new long[0], leafSize, packFrom, null, 0);
+    }
+
+    /**
+     * The entries in leaves of their own: each version makes new leaves for those its users leave
+     * or land in, and at a few thousand moves a second most leaves are new again between two young
+     * collections, each of which copies every new leaf still in use.
+     */
+    int unpackedEntries() {
+        return unpackedEntries;
+    }
+
+    /**
+     * The same entries with every leaf a range of three arrays shared by all of them: arrays of a
+     * large tail's length are allocated outside the young generation (past half a region, G1 gives
+     * an array regions of its own), so no young collection copies them, and the next versions share
+     * them but for the leaves their users leave or land in.
+     */
+    ChangedLeaves packed() {
+        int length = length();
+        int[] slots = new int[length];
+        long[] keys = new long[length];
+        int[] before = new int[length];
+        Leaf[] packed = new Leaf[leaves.length];
+        for (int i = 0; i < leaves.length; i++) {
+            Leaf leaf = leaves[i];
+            int at = starts[i];
+            System.arraycopy(leaf.slots, leaf.offset, slots, at, leaf.size);
+            System.arraycopy(leaf.keys, leaf.offset, keys, at, leaf.size);
+            System.arraycopy(leaf.before, leaf.offset, before, at, leaf.size);
+            packed[i] = new Leaf(slots, keys, before, at, leaf.size, true, leaf.estimates);
+        }
+        return new ChangedLeaves(
+                packed, starts, lastBefore, lastKey, leafSize, packFrom, entries, 0);
     }
 
     /**
      * {@code users}, in ranking order already, in leaves of about {@code leafSize}, their slots
      * standing for what {@code entries} says.
      */
-    static ChangedLeaves of(List<ChangedUser> users, int leafSize, Entries entries) {
-        return empty(leafSize)
+    static ChangedLeaves of(List<ChangedUser> users, int leafSize, int packFrom, Entries entries) {
+        return empty(leafSize, packFrom)
                 .with(
                         new int[0],
                         new int[users.size()],
@@ -168,7 +254,7 @@ final class ChangedLeaves {
     /** The slot of the entry at {@code index}. */
     int slot(int index) {
         int leaf = leafOf(index);
-        return leaves[leaf].slots[index - starts[leaf]];
+        return leaves[leaf].slot(index - starts[leaf]);
     }
 
     String user(int index) {
@@ -181,13 +267,13 @@ final class ChangedLeaves {
 
     long key(int index) {
         int leaf = leafOf(index);
-        return leaves[leaf].keys[index - starts[leaf]];
+        return leaves[leaf].key(index - starts[leaf]);
     }
 
     /** How many snapshot users rank before the entry at {@code index}. */
     int baseBefore(int index) {
         int leaf = leafOf(index);
-        return leaves[leaf].before[index - starts[leaf]];
+        return leaves[leaf].before(index - starts[leaf]);
     }
 
     /** The entry's own position in the snapshot (-1: none there). */
@@ -234,12 +320,12 @@ final class ChangedLeaves {
         if (low == leaves.length) {
             return length();
         }
-        int[] before = leaves[low].before;
+        Leaf found = leaves[low];
         int at = low == first ? from - starts[low] : 0;
-        int to = before.length - 1;
+        int to = found.size() - 1;
         while (at < to) {
             int middle = (at + to) >>> 1;
-            if (before[middle] < value) {
+            if (found.before(middle) < value) {
                 at = middle + 1;
             } else {
                 to = middle;
@@ -276,7 +362,7 @@ final class ChangedLeaves {
         int to = end;
         while (runEnd < to) {
             int middle = (runEnd + to) >>> 1;
-            if (found.before[middle] <= baseBefore) {
+            if (found.before(middle) <= baseBefore) {
                 runEnd = middle + 1;
             } else {
                 to = middle;
@@ -285,8 +371,8 @@ final class ChangedLeaves {
         int high = runEnd;
         while (at < high) {
             int middle = (at + high) >>> 1;
-            long k = found.keys[middle];
-            if (k > key || (k == key && entries.user(found.slots[middle]).compareTo(user) < 0)) {
+            long k = found.key(middle);
+            if (k > key || (k == key && entries.user(found.slot(middle)).compareTo(user) < 0)) {
                 at = middle + 1;
             } else {
                 high = middle;
@@ -324,12 +410,12 @@ final class ChangedLeaves {
         if (low == leaves.length) {
             return length();
         }
-        long[] keys = leaves[low].keys;
+        Leaf found = leaves[low];
         int from = 0;
-        int to = keys.length - 1;
+        int to = found.size() - 1;
         while (from < to) {
             int middle = (from + to) >>> 1;
-            if (keys[middle] > key) {
+            if (found.key(middle) > key) {
                 from = middle + 1;
             } else {
                 to = middle;
@@ -349,7 +435,15 @@ final class ChangedLeaves {
         if (dropped.length == 0 && inserted.length == 0) {
             return this.entries == entries
                     ? this
-                    : new ChangedLeaves(leaves, starts, lastBefore, lastKey, leafSize, entries);
+                    : new ChangedLeaves(
+                            leaves,
+                            starts,
+                            lastBefore,
+                            lastKey,
+                            leafSize,
+                            packFrom,
+                            entries,
+                            unpackedEntries);
         }
         Index out = new Index(leaves.length + inserted.length / leafSize + 2);
         if (leaves.length == 0) {
@@ -358,8 +452,9 @@ final class ChangedLeaves {
                 all.set(i, inserted[i]);
             }
             split(all, out);
-            return out.build(leafSize, entries);
+            return packedIfDue(out.build(this, entries, inserted.length));
         }
+        int unpacked = unpackedEntries;
         int nextDrop = 0;
         int nextInsert = 0;
         int leaf = 0;
@@ -388,6 +483,7 @@ final class ChangedLeaves {
             Leaf source = leaves[touched];
             Leaf rebuilt =
                     new Leaf(source.size() - (dropEnd - nextDrop) + (insertEnd - nextInsert));
+            unpacked += rebuilt.size() - (source.packed ? 0 : source.size());
             int k = 0;
             int copyFrom = 0;
             for (int local = 0; local <= source.size(); local++) {
@@ -412,7 +508,15 @@ final class ChangedLeaves {
             leaf = touched + 1;
         }
         out.addRun(this, leaf, leaves.length);
-        return out.build(leafSize, entries);
+        return packedIfDue(out.build(this, entries, unpacked));
+    }
+
+    /** {@code made}, packed if long enough and mostly in leaves of its own again. */
+    private static ChangedLeaves packedIfDue(ChangedLeaves made) {
+        int length = made.length();
+        return length >= made.packFrom && made.unpackedEntries > length / LongLeaves.PACK_SHARE
+                ? made.packed()
+                : made;
     }
 
     private int leafOf(int index) {
@@ -454,7 +558,7 @@ final class ChangedLeaves {
         }
 
         void add(Leaf leaf) {
-            add(leaf, leaf.before[leaf.size() - 1], leaf.keys[leaf.size() - 1]);
+            add(leaf, leaf.before(leaf.size() - 1), leaf.key(leaf.size() - 1));
         }
 
         /**
@@ -497,14 +601,17 @@ final class ChangedLeaves {
             count++;
         }
 
-        ChangedLeaves build(int leafSize, Entries entries) {
+        /** The version made, with {@code shape}'s leaf size and packing threshold. */
+        ChangedLeaves build(ChangedLeaves shape, Entries entries, int unpackedEntries) {
             return new ChangedLeaves(
                     count == leaves.length ? leaves : Arrays.copyOf(leaves, count),
                     Arrays.copyOf(starts, count + 1),
                     Arrays.copyOf(lastBefore, count),
                     Arrays.copyOf(lastKey, count),
-                    leafSize,
-                    entries);
+                    shape.leafSize,
+                    shape.packFrom,
+                    entries,
+                    unpackedEntries);
         }
     }
 }

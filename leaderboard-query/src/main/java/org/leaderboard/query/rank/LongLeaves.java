@@ -10,13 +10,39 @@ import java.util.Arrays;
  * int and one long per leaf), not the whole sequence as one array does.
  *
  * <p>Every search is two binary searches: among the leaves' first values, then in one leaf.
+ *
+ * <p>A large sequence whose leaves are mostly new since its last packing is packed: every value
+ * copied into one array, of which each leaf is then a range. At a few thousand moves a second most
+ * small leaves are made again between two young collections, each of which copies every one still
+ * in use; an array past half a G1 region is allocated outside the young generation and never copied
+ * by them, and the next versions share it but for the ranges their values land in.
  */
 final class LongLeaves {
 
     /** A leaf grown past twice this by inserts is split into leaves of about this many values. */
     static final int LEAF = 64;
 
+    /**
+     * The length from which a sequence is packed ({@link #PACK_SHARE}). A shorter one's leaves are
+     * little for a young collection to copy. From a few times this on, a packing's arrays are past
+     * half a G1 region (65,536 longs in the 1 MiB regions of a 3 GiB heap) and so allocated outside
+     * the young generation; between, a packing is copied by a young collection or two, then stays
+     * in the old generation.
+     */
+    static final int PACK_FROM = 32_768;
+
+    /**
+     * A sequence of {@link #PACK_FROM} values or more is packed once more than this share of them
+     * (one in four) are in leaves of their own: a packing copies the whole sequence, so it is made
+     * at most every few hundred thousand values moved, not at every version.
+     */
+    static final int PACK_SHARE = 4;
+
+    /** Each leaf's array: a leaf's own, or the packing it is a range of. */
     private final long[][] leaves;
+
+    /** Where each leaf begins in its array (0 but for packed leaves). */
+    private final int[] offsets;
 
     /** Each leaf's first index in the sequence, and the length after the last. */
     private final int[] starts;
@@ -26,21 +52,45 @@ final class LongLeaves {
 
     private final int leafSize;
 
-    private LongLeaves(long[][] leaves, int[] starts, long[] firsts, int leafSize) {
+    private final int packFrom;
+
+    /** The array of this sequence's last packing (null: none), shared by its packed leaves. */
+    private final long[] packing;
+
+    /** The values in leaves of their own, not in {@link #packing}. */
+    private final int unpacked;
+
+    private LongLeaves(
+            long[][] leaves,
+            int[] offsets,
+            int[] starts,
+            long[] firsts,
+            int leafSize,
+            int packFrom,
+            long[] packing,
+            int unpacked) {
         this.leaves = leaves;
+        this.offsets = offsets;
         this.starts = starts;
         this.firsts = firsts;
         this.leafSize = leafSize;
+        this.packFrom = packFrom;
+        this.packing = packing;
+        this.unpacked = unpacked;
     }
 
-    /** No values, in leaves of about {@code leafSize}. */
-    static LongLeaves empty(int leafSize) {
-        return new LongLeaves(new long[0][], new int[1], new long[0], leafSize);
+    /**
+     * No values, in leaves of about {@code leafSize}, packed from {@code packFrom} values on
+     * ({@link #PACK_FROM} but in tests).
+     */
+    static LongLeaves empty(int leafSize, int packFrom) {
+        return new LongLeaves(
+                new long[0][], new int[0], new int[1], new long[0], leafSize, packFrom, null, 0);
     }
 
     /** The ascending {@code values} (copied), in leaves of about {@code leafSize}. */
-    static LongLeaves of(long[] values, int leafSize) {
-        return empty(leafSize).with(values);
+    static LongLeaves of(long[] values, int leafSize, int packFrom) {
+        return empty(leafSize, packFrom).with(values);
     }
 
     int length() {
@@ -49,7 +99,34 @@ final class LongLeaves {
 
     long get(int index) {
         int leaf = leafOf(index);
-        return leaves[leaf][index - starts[leaf]];
+        return leaves[leaf][offsets[leaf] + index - starts[leaf]];
+    }
+
+    /** The values in leaves of their own, not in an array shared by all the packed ones. */
+    int unpacked() {
+        return unpacked;
+    }
+
+    private int size(int leaf) {
+        return starts[leaf + 1] - starts[leaf];
+    }
+
+    /**
+     * Where {@code value} is in the leaf, as {@link Arrays#binarySearch(long[], long)} says it
+     * (counted from the leaf's first value), the first of equal values.
+     */
+    private int searchLeaf(int leaf, long value) {
+        long[] array = leaves[leaf];
+        int offset = offsets[leaf];
+        int found = Arrays.binarySearch(array, offset, offset + size(leaf), value);
+        if (found < 0) {
+            return found + offset;
+        }
+        // Equal values may repeat: the first of them.
+        while (found > offset && array[found - 1] == value) {
+            found--;
+        }
+        return found - offset;
     }
 
     /** How many values are below {@code value}. */
@@ -59,17 +136,8 @@ final class LongLeaves {
         if (low == 0) {
             return 0;
         }
-        long[] leaf = leaves[low - 1];
-        int local = Arrays.binarySearch(leaf, value);
-        if (local >= 0) {
-            // Equal values may repeat: the first of them.
-            while (local > 0 && leaf[local - 1] == value) {
-                local--;
-            }
-        } else {
-            local = -local - 1;
-        }
-        return starts[low - 1] + local;
+        int local = searchLeaf(low - 1, value);
+        return starts[low - 1] + (local >= 0 ? local : -local - 1);
     }
 
     /** How many leaves have a first value below {@code value}. */
@@ -97,16 +165,12 @@ final class LongLeaves {
             return leaves.length > 0 && firsts[0] == value ? 0 : -1;
         }
         // In the leaf found, or the next leaf's first value: no second search for the leaf.
-        long[] leaf = leaves[low - 1];
-        int local = Arrays.binarySearch(leaf, value);
+        int local = searchLeaf(low - 1, value);
         if (local >= 0) {
-            while (local > 0 && leaf[local - 1] == value) {
-                local--;
-            }
             return starts[low - 1] + local;
         }
         int below = starts[low - 1] - local - 1;
-        boolean next = -local - 1 == leaf.length && low < leaves.length && firsts[low] == value;
+        boolean next = -local - 1 == size(low - 1) && low < leaves.length && firsts[low] == value;
         return next ? below : -(below + 1);
     }
 
@@ -130,12 +194,13 @@ final class LongLeaves {
         }
         int leaf = low - 1;
         long[] values = leaves[leaf];
+        int offset = offsets[leaf];
         int start = starts[leaf];
         int from = 0;
-        int to = values.length;
+        int to = size(leaf);
         while (from < to) {
             int middle = (from + to) >>> 1;
-            if (values[middle] - (start + middle) <= limit) {
+            if (values[offset + middle] - (start + middle) <= limit) {
                 from = middle + 1;
             } else {
                 to = middle;
@@ -147,7 +212,7 @@ final class LongLeaves {
     /**
      * This sequence with the ascending {@code added} merged in. Only the leaves they land in are
      * copied (each value goes to the last leaf whose first value is not above it); the index
-     * entries of the leaves between are copied in bulk.
+     * entries of the leaves between are copied in bulk. Packed once due ({@link #PACK_SHARE}).
      */
     LongLeaves with(long[] added) {
         if (added.length == 0) {
@@ -156,8 +221,9 @@ final class LongLeaves {
         Builder out = new Builder(leaves.length + added.length / leafSize + 2);
         if (leaves.length == 0) {
             split(Arrays.copyOf(added, added.length), out);
-            return out.build(leafSize);
+            return packedIfDue(out.build(this, null, added.length));
         }
+        int moved = unpacked + added.length;
         int next = 0;
         int leaf = 0;
         while (next < added.length) {
@@ -171,12 +237,38 @@ final class LongLeaves {
             } else {
                 end = added.length;
             }
-            split(merge(leaves[target], added, next, end), out);
+            if (leaves[target] == packing) {
+                // A packed leaf's values are in a leaf of their own again (an own leaf's were
+                // counted already, and the added values are).
+                moved += size(target);
+            }
+            split(merge(target, added, next, end), out);
             next = end;
             leaf = target + 1;
         }
         out.addRun(this, leaf, leaves.length);
-        return out.build(leafSize);
+        return packedIfDue(out.build(this, packing, moved));
+    }
+
+    /** {@code made}, packed if long enough and mostly in leaves of its own again. */
+    private static LongLeaves packedIfDue(LongLeaves made) {
+        int length = made.length();
+        return length >= made.packFrom && made.unpacked > length / PACK_SHARE
+                ? made.packed()
+                : made;
+    }
+
+    /** The same values, every leaf a range of one array of them all. */
+    LongLeaves packed() {
+        int length = length();
+        long[] all = new long[length];
+        long[][] packed = new long[leaves.length][];
+        int[] at = Arrays.copyOf(starts, leaves.length);
+        for (int i = 0; i < leaves.length; i++) {
+            System.arraycopy(leaves[i], offsets[i], all, starts[i], size(i));
+            packed[i] = all;
+        }
+        return new LongLeaves(packed, at, starts, firsts, leafSize, packFrom, all, 0);
     }
 
     /** The leaf {@code value} is merged into: the last whose first value is not above it. */
@@ -197,12 +289,14 @@ final class LongLeaves {
     /** A new version's leaves and their index, appended in order. */
     private static final class Builder {
         long[][] leaves;
+        int[] offsets;
         int[] starts;
         long[] firsts;
         int count;
 
         Builder(int capacity) {
             leaves = new long[capacity][];
+            offsets = new int[capacity];
             starts = new int[capacity + 1];
             firsts = new long[capacity];
         }
@@ -211,6 +305,7 @@ final class LongLeaves {
             if (count + more > leaves.length) {
                 int grown = Math.max(count * 2 + 1, count + more);
                 leaves = Arrays.copyOf(leaves, grown);
+                offsets = Arrays.copyOf(offsets, grown);
                 starts = Arrays.copyOf(starts, grown + 1);
                 firsts = Arrays.copyOf(firsts, grown);
             }
@@ -219,6 +314,7 @@ final class LongLeaves {
         void add(long[] leaf) {
             room(1);
             leaves[count] = leaf;
+            offsets[count] = 0;
             firsts[count] = leaf[0];
             starts[count + 1] = starts[count] + leaf.length;
             count++;
@@ -232,17 +328,23 @@ final class LongLeaves {
             }
             room(length);
             System.arraycopy(source.leaves, from, leaves, count, length);
+            System.arraycopy(source.offsets, from, offsets, count, length);
             System.arraycopy(source.firsts, from, firsts, count, length);
             shiftedStarts(source.starts, from, starts, count, length);
             count += length;
         }
 
-        LongLeaves build(int leafSize) {
+        /** The version made, with {@code shape}'s leaf size and packing threshold. */
+        LongLeaves build(LongLeaves shape, long[] packing, int unpacked) {
             return new LongLeaves(
                     count == leaves.length ? leaves : Arrays.copyOf(leaves, count),
+                    count == offsets.length ? offsets : Arrays.copyOf(offsets, count),
                     Arrays.copyOf(starts, count + 1),
                     count == firsts.length ? firsts : Arrays.copyOf(firsts, count),
-                    leafSize);
+                    shape.leafSize,
+                    shape.packFrom,
+                    packing,
+                    unpacked);
         }
     }
 
@@ -280,13 +382,17 @@ final class LongLeaves {
         }
     }
 
-    private static long[] merge(long[] leaf, long[] added, int from, int to) {
-        long[] merged = new long[leaf.length + to - from];
-        int i = 0;
+    /** The values of leaf {@code target} merged with {@code added[from, to)}, in a new array. */
+    private long[] merge(int target, long[] added, int from, int to) {
+        long[] leaf = leaves[target];
+        int i = offsets[target];
+        int size = size(target);
+        int end = i + size;
+        long[] merged = new long[size + to - from];
         int j = from;
         int k = 0;
-        while (i < leaf.length || j < to) {
-            if (j == to || (i < leaf.length && leaf[i] <= added[j])) {
+        while (i < end || j < to) {
+            if (j == to || (i < end && leaf[i] <= added[j])) {
                 merged[k++] = leaf[i++];
             } else {
                 merged[k++] = added[j++];

@@ -103,7 +103,7 @@ public final class MergedStandings {
         int size = changed.size();
         long[] positions = Arrays.copyOf(removedPositions, removedCount);
         Arrays.sort(positions);
-        this.removed = LongLeaves.of(positions, LongLeaves.LEAF);
+        this.removed = LongLeaves.of(positions, LongLeaves.LEAF, LongLeaves.PACK_FROM);
         List<ChangedLeaves.ChangedUser> inOrder = new ArrayList<>(size);
         this.changedUsers = new String[size];
         this.changedBasePositions = new int[size];
@@ -125,6 +125,7 @@ public final class MergedStandings {
                 ChangedLeaves.of(
                         inOrder,
                         LongLeaves.LEAF,
+                        LongLeaves.PACK_FROM,
                         new ChangedLeaves.InOrder(
                                 changedUsers, changedTallies, changedBasePositions));
     }

@@ -225,27 +225,31 @@ public final class TailRanking {
 
     /** The snapshot alone, no tail yet. */
     public static TailRanking of(RankedSnapshot base) {
-        return of(base, LongLeaves.LEAF);
+        return of(base, LongLeaves.LEAF, LongLeaves.PACK_FROM);
     }
 
-    /** As above, the changed users kept in leaves of about {@code leafSize} (tests use small). */
-    static TailRanking of(RankedSnapshot base, int leafSize) {
-        return of(base, leafSize, 0);
+    /**
+     * As above, the changed users kept in leaves of about {@code leafSize}, packed from {@code
+     * packFrom} on (tests use small ones of both).
+     */
+    static TailRanking of(RankedSnapshot base, int leafSize, int packFrom) {
+        return of(base, leafSize, packFrom, 0);
     }
 
-    private static TailRanking of(RankedSnapshot base, int leafSize, int expectedUsers) {
+    private static TailRanking of(
+            RankedSnapshot base, int leafSize, int packFrom, int expectedUsers) {
         return new TailRanking(
                 base,
                 new Slots(expectedUsers),
-                ChangedLeaves.empty(leafSize),
+                ChangedLeaves.empty(leafSize, packFrom),
                 RefColumn.empty(),
                 RefColumn.empty(),
-                LongLeaves.empty(leafSize));
+                LongLeaves.empty(leafSize, packFrom));
     }
 
     /** The snapshot plus a whole tail. */
     public static TailRanking of(RankedSnapshot base, Tallies tail) {
-        return of(base, LongLeaves.LEAF, tail.users()).plus(tail);
+        return of(base, LongLeaves.LEAF, LongLeaves.PACK_FROM, tail.users()).plus(tail);
     }
 
     public RankedSnapshot base() {

@@ -22,10 +22,12 @@ class LeavesTests {
     void longsInsertedBatchByBatchReadAndSearchLikeTheSortedList(
             @ForAll @IntRange(min = 1, max = 70) int leafSize,
             @ForAll @IntRange(min = 1, max = 8) int batches,
+            @ForAll @IntRange(min = 1, max = 3_000) int packFrom,
             @ForAll long seed) {
         Random random = new Random(seed);
         TreeSet<Long> distinct = new TreeSet<>();
-        LongLeaves leaves = LongLeaves.empty(leafSize);
+        // Packed at some versions (or none), and values added to packed leaves after.
+        LongLeaves leaves = LongLeaves.empty(leafSize, packFrom);
         List<LongLeaves> versions = new ArrayList<>();
         List<long[]> contents = new ArrayList<>();
         for (int b = 0; b < batches; b++) {
@@ -42,6 +44,10 @@ class LeavesTests {
             contents.add(expected);
 
             assertThat(leaves.length()).isEqualTo(expected.length);
+            assertThat(leaves.unpacked()).isBetween(0, expected.length);
+            if (expected.length >= packFrom) {
+                assertThat(leaves.unpacked()).isLessThanOrEqualTo(expected.length / 4);
+            }
             for (int i = 0; i < expected.length; i++) {
                 assertThat(leaves.get(i)).isEqualTo(expected[i]);
             }
@@ -68,18 +74,24 @@ class LeavesTests {
 
     @Property(tries = 100)
     void repeatedLongsAreCountedBelowTheirFirst(
-            @ForAll @IntRange(min = 1, max = 10) int leafSize, @ForAll long seed) {
+            @ForAll @IntRange(min = 1, max = 10) int leafSize,
+            @ForAll boolean packed,
+            @ForAll long seed) {
         Random random = new Random(seed);
         long[] values = new long[random.nextInt(300)];
         for (int i = 0; i < values.length; i++) {
             values[i] = random.nextInt(12);
         }
         Arrays.sort(values);
-        LongLeaves leaves = LongLeaves.of(values, leafSize).with(new long[] {3, 3, 7});
-        long[] expected = Arrays.copyOf(values, values.length + 3);
+        LongLeaves leaves =
+                LongLeaves.of(values, leafSize, Integer.MAX_VALUE).with(new long[] {3, 3, 7});
+        long[] expected = Arrays.copyOf(values, values.length + 4);
         expected[values.length] = 3;
         expected[values.length + 1] = 3;
         expected[values.length + 2] = 7;
+        expected[values.length + 3] = 3;
+        // Packed, so that equal values run from a packed leaf into one of its own.
+        leaves = (packed ? leaves.packed() : leaves).with(new long[] {3});
         Arrays.sort(expected);
         for (long probe = -1; probe <= 13; probe++) {
             int below = 0;
@@ -94,10 +106,11 @@ class LeavesTests {
     void changedUsersMovedVersionByVersionReadAndSearchLikeTheList(
             @ForAll @IntRange(min = 1, max = 70) int leafSize,
             @ForAll @IntRange(min = 1, max = 8) int versions,
+            @ForAll @IntRange(min = 1, max = 2_000) int packFrom,
             @ForAll long seed) {
         Random random = new Random(seed);
         List<Expected> list = new ArrayList<>();
-        ChangedLeaves leaves = ChangedLeaves.empty(leafSize);
+        ChangedLeaves leaves = ChangedLeaves.empty(leafSize, packFrom);
         List<ChangedLeaves> kept = new ArrayList<>();
         List<List<Expected>> contents = new ArrayList<>();
         // Slot n: the n-th user inserted, as every version's entries say.
@@ -142,6 +155,17 @@ class LeavesTests {
                 }
             }
             leaves = leaves.with(dropped, places, inserted, entries);
+            assertThat(leaves.unpackedEntries()).isBetween(0, leaves.length());
+            if (leaves.length() >= packFrom) {
+                // Packed once a quarter of a long enough sequence is in leaves of its own.
+                assertThat(leaves.unpackedEntries()).isLessThanOrEqualTo(leaves.length() / 4);
+            }
+            if (random.nextInt(4) == 0) {
+                // Packed into shared arrays: the same entries, and the next versions move users
+                // out of and into the packed leaves.
+                leaves = leaves.packed();
+                assertThat(leaves.unpackedEntries()).isZero();
+            }
             list.clear();
             list.addAll(after);
             kept.add(leaves);
@@ -162,7 +186,9 @@ class LeavesTests {
 
     @Property(tries = 100)
     void changedUsersAreSearchedByBaseCountAndKeyLikeTheList(
-            @ForAll @IntRange(min = 1, max = 20) int leafSize, @ForAll long seed) {
+            @ForAll @IntRange(min = 1, max = 20) int leafSize,
+            @ForAll boolean packed,
+            @ForAll long seed) {
         Random random = new Random(seed);
         int size = random.nextInt(400);
         // Non-decreasing base counts and non-increasing keys, with runs of equal ones.
@@ -177,7 +203,9 @@ class LeavesTests {
             list.add(new Expected(String.format("u%04d", i), Tally.of(1), key, before, i));
             slots.add(new ChangedLeaves.ChangedUser(i, key, before));
         }
-        ChangedLeaves leaves = ChangedLeaves.of(slots, leafSize, new BySlot(list));
+        ChangedLeaves made = ChangedLeaves.of(slots, leafSize, Integer.MAX_VALUE, new BySlot(list));
+        assertThat(made.unpackedEntries()).isEqualTo(size);
+        ChangedLeaves leaves = packed ? made.packed() : made;
         for (int probe = -1; probe <= before + 1; probe++) {
             for (int from = 0; from <= size; from += 1 + random.nextInt(30)) {
                 int expected = from;

@@ -36,6 +36,7 @@ class TailRankingTests {
             @ForAll @IntRange(min = 0, max = 60) int snapshotUsers,
             @ForAll @IntRange(min = 1, max = 6) int deltas,
             @ForAll @IntRange(min = 1, max = 80) int leafSize,
+            @ForAll @IntRange(min = 1, max = 150) int packFrom,
             @ForAll long seed) {
         Random random = new Random(seed);
         Map<String, Tally> snapshot = new HashMap<>();
@@ -44,8 +45,9 @@ class TailRankingTests {
         }
         RankedSnapshot base = RankedSnapshot.of(kind, snapshot, user -> null);
         Map<String, Tally> tail = new HashMap<>();
-        // Leaves from one user to more than the whole tail: split, emptied and shared leaves.
-        TailRanking ranking = TailRanking.of(base, leafSize);
+        // Leaves from one user to more than the whole tail: split, emptied and shared leaves,
+        // packed at some versions.
+        TailRanking ranking = TailRanking.of(base, leafSize, packFrom);
         List<TailRanking> versions = new ArrayList<>();
         List<List<LeaderboardEntry>> pages = new ArrayList<>();
         for (int d = 0; d < deltas; d++) {
@@ -184,7 +186,9 @@ class TailRankingTests {
      */
     @Property(tries = 100)
     void keptDistinctVotersFollowEachVersionsTail(
-            @ForAll @IntRange(min = 1, max = 8) int leafSize, @ForAll long seed) {
+            @ForAll @IntRange(min = 1, max = 8) int leafSize,
+            @ForAll @IntRange(min = 1, max = 60) int packFrom,
+            @ForAll long seed) {
         Random random = new Random(seed);
         Map<String, Set<String>> voters = new HashMap<>();
         Tallies snapshot = new Tallies();
@@ -194,7 +198,8 @@ class TailRankingTests {
             snapshot.addVote(user, voter, 1);
             voters.computeIfAbsent(user, u -> new HashSet<>()).add(voter);
         }
-        TailRanking ranking = TailRanking.of(RankedSnapshot.of(ScoreKind.SUM, snapshot), leafSize);
+        TailRanking ranking =
+                TailRanking.of(RankedSnapshot.of(ScoreKind.SUM, snapshot), leafSize, packFrom);
         List<TailRanking> versions = new ArrayList<>();
         List<Map<String, Long>> expected = new ArrayList<>();
         for (int d = 0; d < 8; d++) {
