@@ -513,8 +513,7 @@ final class ChangedLeaves {
 
     /** {@code made}, packed if long enough and mostly in leaves of its own again. */
     private static ChangedLeaves packedIfDue(ChangedLeaves made) {
-        int length = made.length();
-        return length >= made.packFrom && made.unpackedEntries > length / LongLeaves.PACK_SHARE
+        return LongLeaves.packingDue(made.length(), made.unpackedEntries, made.packFrom)
                 ? made.packed()
                 : made;
     }

@@ -252,10 +252,16 @@ final class LongLeaves {
 
     /** {@code made}, packed if long enough and mostly in leaves of its own again. */
     private static LongLeaves packedIfDue(LongLeaves made) {
-        int length = made.length();
-        return length >= made.packFrom && made.unpacked > length / PACK_SHARE
-                ? made.packed()
-                : made;
+        return packingDue(made.length(), made.unpacked, made.packFrom) ? made.packed() : made;
+    }
+
+    /**
+     * Whether a sequence of {@code length} entries, {@code unpacked} of them in leaves of their
+     * own, is packed again: once it is long and more than a share of it is unpacked (both sequences
+     * of the tail ranking follow this rule).
+     */
+    static boolean packingDue(int length, int unpacked, int packFrom) {
+        return length >= packFrom && unpacked > length / PACK_SHARE;
     }
 
     /** The same values, every leaf a range of one array of them all. */
