@@ -906,7 +906,7 @@ final class LiveTail {
         return new Slice(
                 from,
                 to,
-                List.of(plain.packVoters()),
+                List.of(FoldedRows.of(plain)),
                 count,
                 List.copyOf(pending),
                 List.of(Arrays.copyOf(ids, 2 * count)));
@@ -953,7 +953,7 @@ final class LiveTail {
                 new Slice(
                         settling.get(0).from(),
                         settling.get(settling.size() - 1).to(),
-                        List.of(plain.packVoters()),
+                        List.of(FoldedRows.of(plain)),
                         rows,
                         List.of(),
                         List.of()));
@@ -1119,15 +1119,15 @@ final class LiveTail {
      * pairs of longs, 16 bytes a row): a held range read again adds only the rows not among them.
      * Settled slices are never read again and keep none.
      *
-     * <p>The folded rows and the ids are kept in parts, one per read that extended the slice, so
-     * that extending the open slice at every read costs a list of parts, not a copy of what the
-     * slice holds (at 5,000 votes/s that copy was a tenth of the query service's CPU); a slice is
-     * made one part again when the next one starts.
+     * <p>The folded rows ({@link FoldedRows}: arrays, not a map) and the ids are kept in parts, one
+     * per read that extended the slice, so that extending the open slice at every read costs a list
+     * of parts, not a copy of what the slice holds (at 5,000 votes/s that copy was a tenth of the
+     * query service's CPU); a slice is made one part again when the next one starts.
      */
     private record Slice(
             Instant from,
             Instant to,
-            List<Tallies> plain,
+            List<FoldedRows> plain,
             long rows,
             List<StoredEvent> pending,
             List<long[]> ids) {
@@ -1195,14 +1195,14 @@ final class LiveTail {
             return new Slice(
                     from,
                     to,
-                    List.of(sum.packVoters()),
+                    List.of(FoldedRows.of(sum)),
                     rows,
                     pending,
                     List.of(Arrays.copyOf(all, at)));
         }
 
         void addTo(Tallies sum) {
-            plain.forEach(sum::addAll);
+            plain.forEach(part -> part.addTo(sum));
         }
 
         private static <T> List<T> concat(List<T> first, List<T> second) {

@@ -32,6 +32,12 @@ public final class TailRanking {
     private final ScoreKind kind;
     private final Slots slots;
 
+    /**
+     * The slots' ids when this version was made: any thread reads a slot's id here, as final fields
+     * make it visible, never in the array {@link Slots} may have grown into since.
+     */
+    private final String[] slotUsers;
+
     /** The users the tail changed, in ranking order (shared in part with the version before). */
     private final ChangedLeaves changed;
 
@@ -76,12 +82,21 @@ public final class TailRanking {
      * the same users come back read after read (the fresh rows of the last held lag are ranked
      * again at every read), so each user's place in the 1M-entry snapshot is searched once, not
      * once per read. Only the thread calling {@link #plus} writes the arrays; other threads read
-     * {@link #byUser}, and through a version's {@link VersionEntries} the ids and snapshot
-     * positions of the slots that version was made with (written before it was published, never
-     * changed after: slots are only appended, and a grown array is a new one).
+     * the slot table ({@link #find}), and through a version's {@link VersionEntries} the ids and
+     * snapshot positions of the slots that version was made with (written before it was published,
+     * never changed after: slots are only appended, and a grown array is a new one).
      */
     private static final class Slots {
-        final Map<String, Integer> byUser;
+
+        /**
+         * Each user's slot plus one (0: empty), by its id's hash, probed linearly, at most half
+         * full: one array of ints rather than a map entry and a boxed slot per user, which lived as
+         * long as the tail and were copied by the young collection that first found them. Only the
+         * thread calling {@link #plus} writes it; a table grown is a new array, filled before it is
+         * published here.
+         */
+        private volatile int[] table;
+
         int count;
 
         /** Each slot's user id, for the versions' {@link ChangedLeaves.Entries}. */
@@ -123,7 +138,7 @@ public final class TailRanking {
          */
         Slots(int expectedUsers) {
             int capacity = Math.max(1024, expectedUsers);
-            byUser = new ConcurrentHashMap<>(Math.max(16, expectedUsers));
+            table = new int[Integer.highestOneBit(capacity) << 2];
             users = new String[capacity];
             basePosition = new int[capacity];
             placedKey = new long[capacity];
@@ -132,10 +147,31 @@ public final class TailRanking {
             changedBefore = filled(new int[capacity], 0);
         }
 
+        /**
+         * The slot of {@code user} among the first {@code known} slots, whose ids are {@code
+         * users}, or -1: for any thread that was handed a version made with those slots (the table
+         * entries and ids of those slots were written before the version was made; entries of later
+         * slots are skipped).
+         */
+        int find(String user, String[] users, int known) {
+            int[] entries = table;
+            int mask = entries.length - 1;
+            for (int i = home(user, mask); ; i = (i + 1) & mask) {
+                int entry = entries[i];
+                if (entry == 0) {
+                    return -1;
+                }
+                int slot = entry - 1;
+                if (slot < known && users[slot].equals(user)) {
+                    return slot;
+                }
+            }
+        }
+
         int slotOf(String user, RankedSnapshot base) {
-            Integer slot = byUser.get(user);
-            if (slot != null) {
-                return slot;
+            int found = find(user, users, count);
+            if (found >= 0) {
+                return found;
             }
             int created = count;
             if (created == basePosition.length) {
@@ -149,9 +185,30 @@ public final class TailRanking {
             }
             basePosition[created] = base.position(user);
             users[created] = user;
-            byUser.put(user, created);
+            if (2 * (created + 1) > table.length) {
+                int[] grown = new int[table.length * 2];
+                for (int slot = 0; slot < created; slot++) {
+                    enter(grown, users[slot], slot);
+                }
+                table = grown;
+            }
+            enter(table, user, created);
             count++;
             return created;
+        }
+
+        private static void enter(int[] entries, String user, int slot) {
+            int mask = entries.length - 1;
+            int i = home(user, mask);
+            while (entries[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            entries[i] = slot + 1;
+        }
+
+        private static int home(String user, int mask) {
+            int h = user.hashCode() * 0x9E3779B9;
+            return (h ^ (h >>> 16)) & mask;
         }
 
         /**
@@ -209,6 +266,7 @@ public final class TailRanking {
         this.base = base;
         this.kind = base.scoreKind();
         this.slots = slots;
+        this.slotUsers = slots.users;
         this.changed = changed;
         this.mergedBySlot = mergedBySlot;
         this.tailVotersBySlot = tailVotersBySlot;
@@ -547,8 +605,8 @@ public final class TailRanking {
 
     /** As above, from any thread: the user's place in the snapshot searched again. */
     private int changedIndexOf(String user) {
-        Integer slot = slots.byUser.get(user);
-        if (slot == null || slot >= mergedBySlot.length()) {
+        int slot = slots.find(user, slotUsers, mergedBySlot.length());
+        if (slot < 0) {
             return -1;
         }
         Tally merged = mergedBySlot.get(slot);
@@ -581,10 +639,8 @@ public final class TailRanking {
 
     /** The user's tail voters in this version, in the stored form; null if none. */
     private byte[] tailVoters(String user) {
-        Integer slot = slots.byUser.get(user);
-        return slot == null || slot >= tailVotersBySlot.length()
-                ? null
-                : tailVotersBySlot.get(slot);
+        int slot = slots.find(user, slotUsers, tailVotersBySlot.length());
+        return slot < 0 ? null : tailVotersBySlot.get(slot);
     }
 
     private static HllSketch union(HllSketch before, HllSketch added) {
