@@ -163,6 +163,20 @@ final class TailRankingReplay {
                                 takeUpNote),
                         Figure.plain(
                                 NAME,
+                                "allocated by a newer head's snapshot ranking",
+                                "MB",
+                                null,
+                                takeUp.snapshotMegabytes(),
+                                takeUpNote),
+                        Figure.plain(
+                                NAME,
+                                "allocated by the tail ranked again on the newer head",
+                                "MB",
+                                null,
+                                takeUp.tailMegabytes(),
+                                takeUpNote),
+                        Figure.plain(
+                                NAME,
                                 "a user's standing on the tail ranked again: its place and five"
                                         + " neighbours each side",
                                 "microseconds",
@@ -185,8 +199,9 @@ final class TailRankingReplay {
                 String.format(
                         "tail ranking alone: %.2f ms a read, %.2f ms a version, %.1f%% of a core,"
                                 + " %.2f MB a read, collections %.1f%% of the time; a newer head"
-                                + " taken up: %.0f ms its snapshot, %.0f ms the tail on it, %.1f"
-                                + " microseconds a standing on it",
+                                + " taken up: %.0f ms its snapshot, %.0f ms the tail on it"
+                                + " (%.0f and %.0f MB allocated), %.1f microseconds a standing"
+                                + " on it",
                         sample.readMillis(),
                         sample.versionMillis(),
                         sample.corePercent(),
@@ -194,6 +209,8 @@ final class TailRankingReplay {
                         sample.collectedPercent(),
                         takeUp.snapshotMillis(),
                         takeUp.tailMillis(),
+                        takeUp.snapshotMegabytes(),
+                        takeUp.tailMegabytes(),
                         takeUp.standingMicros()));
         return figures;
     }
@@ -222,7 +239,12 @@ final class TailRankingReplay {
      *     bounded-staleness view's answer): the user's place and five neighbours each side, with
      *     their distinct voters
      */
-    private record TakeUp(double snapshotMillis, double tailMillis, double standingMicros) {}
+    private record TakeUp(
+            double snapshotMillis,
+            double tailMillis,
+            double snapshotMegabytes,
+            double tailMegabytes,
+            double standingMicros) {}
 
     /**
      * A newer head taken up, as the query service does once a minute on a board at 5,000 votes/s
@@ -241,29 +263,41 @@ final class TailRankingReplay {
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         int rounds = takeUpRounds();
         int unmeasured = rounds / 2;
+        long thread = Thread.currentThread().getId();
         long snapshotNanos = 0;
         long tailNanos = 0;
+        long snapshotBytes = 0;
+        long tailBytes = 0;
         TailRanking onTail = null;
         for (int round = 0; round < unmeasured + rounds; round++) {
             Tallies layer = votesWithVoters(random, minuteVotes());
             Tallies tail = votesWithVoters(random, tailVotes());
+            long allocated = threads.getThreadAllocatedBytes(thread);
             long cpu = threads.getCurrentThreadCpuTime();
             RankedSnapshot newer = held.plus(layer.asMap(), layer::voters);
             long ranked = threads.getCurrentThreadCpuTime();
+            long allocatedRanked = threads.getThreadAllocatedBytes(thread);
             TailRanking onNewer = TailRanking.of(newer, tail);
             long done = threads.getCurrentThreadCpuTime();
+            long allocatedDone = threads.getThreadAllocatedBytes(thread);
             if (onNewer.tailUsers() == 0) {
                 throw new IllegalStateException("no tail ranked");
             }
             if (round >= unmeasured) {
                 snapshotNanos += ranked - cpu;
                 tailNanos += done - ranked;
+                snapshotBytes += allocatedRanked - allocated;
+                tailBytes += allocatedDone - allocatedRanked;
             }
             held = newer;
             onTail = onNewer;
         }
         return new TakeUp(
-                snapshotNanos / 1e6 / rounds, tailNanos / 1e6 / rounds, standingMicros(onTail));
+                snapshotNanos / 1e6 / rounds,
+                tailNanos / 1e6 / rounds,
+                snapshotBytes / 1e6 / rounds,
+                tailBytes / 1e6 / rounds,
+                standingMicros(onTail));
     }
 
     /**

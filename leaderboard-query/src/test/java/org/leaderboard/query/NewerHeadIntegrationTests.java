@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,6 +46,7 @@ class NewerHeadIntegrationTests {
 
     @Autowired TestRestTemplate http;
     @Autowired ObjectMapper json;
+    @Autowired MeterRegistry meters;
 
     private final Instant now = Instant.now();
 
@@ -98,6 +101,7 @@ class NewerHeadIntegrationTests {
         STORE.writeSnapshot(board, first);
         JsonNode before = leaderboard(board);
 
+        long takenUpBefore = takeUps("snapshot");
         STORE.writeSnapshot(board, second);
         JsonNode after = awaitCutoff(board, second);
 
@@ -106,6 +110,16 @@ class NewerHeadIntegrationTests {
         assertThat(after.get("tailEvents").asLong()).isEqualTo(1);
         assertThat(after.get("entries")).isEqualTo(before.get("entries"));
         assertThat(users(after)).containsExactly("carol", "bob", "alice");
+        // What an operator reads of it: each step of the take-up timed once more.
+        for (String step : List.of("snapshot", "tail", "wait")) {
+            assertThat(takeUps(step)).as(step).isEqualTo(takenUpBefore + 1);
+        }
+    }
+
+    /** How many take-ups the step was timed for, on the service's metrics. */
+    private long takeUps(String step) {
+        Timer timer = meters.find("leaderboard.snapshot.head.take.up").tag("step", step).timer();
+        return timer == null ? 0 : timer.count();
     }
 
     private BoardSettings board(String name) {

@@ -32,6 +32,8 @@ import org.leaderboard.query.config.StrongReadSettings;
 import org.leaderboard.query.config.TailSettings;
 import org.leaderboard.query.rank.MergedStandings;
 import org.leaderboard.query.rank.TailRanking;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
@@ -46,6 +48,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class BoardReader implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(BoardReader.class);
 
     /**
      * How often the rows read since are taken into the tail's ranking. Taking them in makes a new
@@ -273,7 +277,7 @@ class BoardReader implements DisposableBean {
         long started = System.nanoTime();
         Instant now = clock.instant();
         Instant periodStart = board.periodStart(now);
-        takeNextHead(live);
+        takeNextHead(board, live);
         LiveTail.Read fed = fromFeeds(board, live, started, periodStart);
         Snapshot snapshot;
         LiveTail.Read tail;
@@ -499,19 +503,24 @@ class BoardReader implements DisposableBean {
     private NextHead nextHead(
             BoardSettings board, SnapshotHead head, Function<Instant, Tallies> stableFrom) {
         Queue<LiveTail.BucketDelta> since = new ConcurrentLinkedQueue<>();
+        long started = System.nanoTime();
         CompletableFuture<NextHead.Ranked> ranked =
                 sums.newestOf(board, head)
                         .thenApplyAsync(
-                                snapshot ->
-                                        new NextHead.Ranked(
-                                                snapshot,
-                                                caughtUp(
-                                                        TailRanking.of(
-                                                                snapshot.ranked(),
-                                                                stableFrom.apply(
-                                                                        snapshot.cutoff())),
-                                                        since,
-                                                        snapshot.cutoff())),
+                                snapshot -> {
+                                    long loaded = System.nanoTime();
+                                    TailRanking ranking =
+                                            caughtUp(
+                                                    TailRanking.of(
+                                                            snapshot.ranked(),
+                                                            stableFrom.apply(snapshot.cutoff())),
+                                                    since,
+                                                    snapshot.cutoff());
+                                    return new NextHead.Ranked(
+                                            snapshot,
+                                            ranking,
+                                            new HeadTakeUp(started, loaded, System.nanoTime()));
+                                },
                                 heads);
         return new NextHead(ranked, since);
     }
@@ -566,7 +575,7 @@ class BoardReader implements DisposableBean {
      * new cutoff on, and the tail forgets the buckets before it. A failed load is dropped; the next
      * read starts it again.
      */
-    private void takeNextHead(LiveBoard live) {
+    private void takeNextHead(BoardSettings board, LiveBoard live) {
         NextHead next = live.next;
         if (next == null || !next.ranked().isDone()) {
             return;
@@ -586,7 +595,21 @@ class BoardReader implements DisposableBean {
                 ranked.ranking().plus(LiveTail.BucketDelta.sumFrom(drained(next.since()), cutoff));
         live.pending = new Tallies();
         live.foldedAt = System.nanoTime();
-        metrics.headRankedApart();
+        HeadTakeUp took = ranked.took();
+        metrics.headRankedApart(took, live.foldedAt);
+        if (log.isDebugEnabled()) {
+            log.debug(
+                    "board {}: newer head {} taken up {} ms after it was started: its snapshot in"
+                            + " {} ms, the tail of {} users ranked on it in {} ms, then {} ms until"
+                            + " a read took it up",
+                    board.board(),
+                    cutoff,
+                    (live.foldedAt - took.started()) / 1_000_000,
+                    (took.snapshotReady() - took.started()) / 1_000_000,
+                    live.ranking.tailUsers(),
+                    (took.ranked() - took.snapshotReady()) / 1_000_000,
+                    (live.foldedAt - took.ranked()) / 1_000_000);
+        }
     }
 
     /**
@@ -596,8 +619,14 @@ class BoardReader implements DisposableBean {
      */
     private record NextHead(CompletableFuture<Ranked> ranked, Queue<LiveTail.BucketDelta> since) {
 
-        record Ranked(Snapshot snapshot, TailRanking ranking) {}
+        record Ranked(Snapshot snapshot, TailRanking ranking, HeadTakeUp took) {}
     }
+
+    /**
+     * When a newer head's ranking was started, when its snapshot was ready (loaded and ranked), and
+     * when the tail was ranked on it and caught up (nanos); a read takes it up after that.
+     */
+    record HeadTakeUp(long started, long snapshotReady, long ranked) {}
 
     @Override
     public void destroy() {

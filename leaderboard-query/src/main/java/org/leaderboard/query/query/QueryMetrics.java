@@ -111,14 +111,32 @@ class QueryMetrics {
                 .increment();
     }
 
-    /** A newer head, ranked with its tail apart from the reads, was taken up. */
-    void headRankedApart() {
+    /**
+     * A newer head, ranked with its tail apart from the reads, was taken up at {@code takenUp}
+     * (nanos); how long each step took: {@code snapshot}, its snapshot loaded and ranked (the new
+     * layers read, or the events in between folded); {@code tail}, the tail ranked again on it and
+     * caught up with the reads meanwhile; {@code wait}, until a read took it up.
+     */
+    void headRankedApart(BoardReader.HeadTakeUp took, long takenUp) {
         Counter.builder("leaderboard.snapshot.heads.ranked.apart")
                 .description(
                         "Newer snapshot heads taken up after being ranked with their tail apart"
                                 + " from the reads, which went on from the head held meanwhile")
                 .register(registry)
                 .increment();
+        headStep("snapshot", took.snapshotReady() - took.started());
+        headStep("tail", took.ranked() - took.snapshotReady());
+        headStep("wait", takenUp - took.ranked());
+    }
+
+    private void headStep(String step, long nanos) {
+        Timer.builder("leaderboard.snapshot.head.take.up")
+                .description(
+                        "Time of one step of taking up a newer head ranked apart from the reads"
+                                + " (snapshot, tail, wait)")
+                .tag("step", step)
+                .register(registry)
+                .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     <T> T timeTop(Supplier<T> query) {

@@ -114,13 +114,26 @@ class SnapshotSums {
 
     private CompletableFuture<Snapshot> extend(BoardSettings board, Snapshot base, HeadSum fresh) {
         metrics.snapshotLoaded(QueryMetrics.LAYERS);
+        long started = System.nanoTime();
         return sum(board, after(base, fresh.head()))
                 .thenApply(
-                        delta ->
-                                new Snapshot(
-                                        fresh.head().cutoff(),
-                                        base.ranked().plus(delta.asMap(), delta::voters),
-                                        fresh.head().layers()));
+                        delta -> {
+                            long read = System.nanoTime();
+                            Snapshot next =
+                                    new Snapshot(
+                                            fresh.head().cutoff(),
+                                            base.ranked().plus(delta.asMap(), delta::voters),
+                                            fresh.head().layers());
+                            log.debug(
+                                    "board {}: head {} from the one held plus {} users of new"
+                                            + " layers, read in {} ms and ranked in {} ms",
+                                    board.board(),
+                                    fresh.head().cutoff(),
+                                    delta.users(),
+                                    (read - started) / 1_000_000,
+                                    (System.nanoTime() - read) / 1_000_000);
+                            return next;
+                        });
     }
 
     /**
