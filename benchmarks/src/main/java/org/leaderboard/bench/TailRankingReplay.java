@@ -270,11 +270,12 @@ final class TailRankingReplay {
         long tailBytes = 0;
         TailRanking onTail = null;
         for (int round = 0; round < unmeasured + rounds; round++) {
-            Tallies layer = votesWithVoters(random, minuteVotes());
-            Tallies tail = votesWithVoters(random, tailVotes());
+            // Sketches in their stored form, as the service reads a layer back and holds its tail.
+            Tallies layer = votesWithVoters(random, minuteVotes()).packVoters();
+            Tallies tail = votesWithVoters(random, tailVotes()).packVoters();
             long allocated = threads.getThreadAllocatedBytes(thread);
             long cpu = threads.getCurrentThreadCpuTime();
-            RankedSnapshot newer = held.plus(layer.asMap(), layer::voters);
+            RankedSnapshot newer = held.plus(layer);
             long ranked = threads.getCurrentThreadCpuTime();
             long allocatedRanked = threads.getThreadAllocatedBytes(thread);
             TailRanking onNewer = TailRanking.of(newer, tail);

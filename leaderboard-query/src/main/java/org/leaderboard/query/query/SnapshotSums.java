@@ -122,7 +122,7 @@ class SnapshotSums {
                             Snapshot next =
                                     new Snapshot(
                                             fresh.head().cutoff(),
-                                            base.ranked().plus(delta.asMap(), delta::voters),
+                                            base.ranked().plus(delta),
                                             fresh.head().layers());
                             log.debug(
                                     "board {}: head {} from the one held plus {} users of new"
@@ -162,7 +162,7 @@ class SnapshotSums {
                             return CompletableFuture.completedFuture(
                                     new Snapshot(
                                             head.cutoff(),
-                                            base.ranked().plus(delta.asMap(), delta::voters),
+                                            base.ranked().plus(delta),
                                             head.layers()));
                         });
     }

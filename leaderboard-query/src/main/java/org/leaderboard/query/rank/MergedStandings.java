@@ -88,8 +88,7 @@ public final class MergedStandings {
             int position = base.position(user);
             // Added to the user's whole snapshot tally, unranked part included: a snapshot may
             // hold a user with no counted vote whose tally still counts (a retraction).
-            Tally before = base.tallyOf(user, position);
-            Tally merged = before.plus(entry.getValue());
+            Tally merged = base.tallyOfPlus(user, position, entry.getValue());
             if (position >= 0) {
                 removedPositions[removedCount++] = position;
             }

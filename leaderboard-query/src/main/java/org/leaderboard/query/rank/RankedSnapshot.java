@@ -50,6 +50,10 @@ public final class RankedSnapshot implements RankedUsers {
     private final long[] scores;
 
     private final byte[] sketches;
+
+    /** A read-only view of {@link #sketches}, made once: each sketch read is a region of it. */
+    private final Memory sketchMemory;
+
     private final int[] sketchStart;
     private final Map<String, Unranked> unranked;
 
@@ -78,6 +82,7 @@ public final class RankedSnapshot implements RankedUsers {
         this.ids = new byte[idBytes];
         this.idStart = new int[size + 1];
         this.sketches = new byte[sketchBytes];
+        this.sketchMemory = Memory.wrap(sketches);
         this.sketchStart = new int[size + 1];
         this.sums = new long[size];
         this.counts = new long[size];
@@ -249,6 +254,27 @@ public final class RankedSnapshot implements RankedUsers {
      * read at the position found there.
      */
     public RankedSnapshot plus(Map<String, Tally> delta, Function<String, HllSketch> deltaVoters) {
+        return plus(
+                delta,
+                deltaVoters,
+                user -> {
+                    HllSketch sketch = deltaVoters.apply(user);
+                    return sketch == null ? null : VoterSketches.toCompactBytes(sketch);
+                });
+    }
+
+    /**
+     * This snapshot plus the summed tallies of newer layers, their sketches merged in the form the
+     * layers were read in (not decoded into sketch objects).
+     */
+    public RankedSnapshot plus(Tallies delta) {
+        return plus(delta.asMap(), delta::voters, delta::compactVoters);
+    }
+
+    private RankedSnapshot plus(
+            Map<String, Tally> delta,
+            Function<String, HllSketch> deltaVoters,
+            Function<String, byte[]> deltaStored) {
         MergedStandings merged = new MergedStandings(this, delta, (user, position) -> 0);
         int total = merged.totalUsers();
         int changedCount = merged.changedCount();
@@ -256,12 +282,13 @@ public final class RankedSnapshot implements RankedUsers {
         byte[][] changedSketches = new byte[changedCount][];
         int idBytes = ids.length;
         int sketchBytes = sketches.length;
+        VoterSketches.Merger merger = new VoterSketches.Merger();
         for (int j = 0; j < changedCount; j++) {
             String user = merged.changedUser(j);
             int position = merged.changedBasePosition(j);
             HllSketch before = position >= 0 ? voters(position) : unrankedVoters(user);
             changedIds[j] = user.getBytes(StandardCharsets.UTF_8);
-            changedSketches[j] = compact(union(before, deltaVoters.apply(user)));
+            changedSketches[j] = merger.union(before, deltaStored.apply(user));
             idBytes += changedIds[j].length;
             sketchBytes += changedSketches[j].length;
         }
@@ -344,6 +371,23 @@ public final class RankedSnapshot implements RankedUsers {
         return position >= 0 ? tally(position) : tallyOf(user);
     }
 
+    @Override
+    public Tally tallyOfPlus(String user, int position, Tally delta) {
+        return position >= 0 ? tallyPlus(position, delta) : tallyOf(user).plus(delta);
+    }
+
+    /** The tally at {@code position} plus {@code delta}, read from the columns (no copy made). */
+    public Tally tallyPlus(int position, Tally delta) {
+        return Tally.sum(
+                sums[position],
+                counts[position],
+                mins[position],
+                maxs[position],
+                sumSqHigh[position],
+                sumSqLow[position],
+                delta);
+    }
+
     /** The user's distinct-voter sketch in this snapshot, ranked or not; null if none. */
     public HllSketch votersOf(String user) {
         int position = position(user);
@@ -369,10 +413,8 @@ public final class RankedSnapshot implements RankedUsers {
             return null;
         }
         return HllSketch.wrap(
-                Memory.wrap(sketches)
-                        .region(
-                                sketchStart[position],
-                                sketchStart[position + 1] - sketchStart[position]));
+                sketchMemory.region(
+                        sketchStart[position], sketchStart[position + 1] - sketchStart[position]));
     }
 
     /** The estimate of {@link #voters}'s sketch at {@code position}, kept once asked. */

@@ -31,6 +31,11 @@ public interface RankedUsers {
         return tallyOf(user);
     }
 
+    /** {@link #tallyOf(String, int)} plus {@code delta}, as one new tally. */
+    default Tally tallyOfPlus(String user, int position, Tally delta) {
+        return tallyOf(user, position).plus(delta);
+    }
+
     /** The ranking key of the user at {@code position}. */
     long key(int position);
 

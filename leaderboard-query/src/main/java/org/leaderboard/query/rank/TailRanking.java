@@ -220,6 +220,14 @@ public final class TailRanking {
             return position >= 0 ? base.tally(position) : base.unrankedTally(user);
         }
 
+        /** {@link #baseTally} plus {@code delta}, as one new tally. */
+        Tally baseTallyPlus(int slot, String user, RankedSnapshot base, Tally delta) {
+            int position = basePosition[slot];
+            return position >= 0
+                    ? base.tallyPlus(position, delta)
+                    : base.unrankedTally(user).plus(delta);
+        }
+
         /**
          * How many snapshot users rank before the user in {@code slot} with ranking key key, known
          * to be at least {@code atLeast} (users placed in ranking order pass the one before's).
@@ -514,16 +522,18 @@ public final class TailRanking {
             if (oldIndex >= 0) {
                 dropped[drops++] = oldIndex;
             }
+            Tally now;
             if (before == null) {
                 // First touched: its whole snapshot tally is the start, and its snapshot place
                 // is left.
-                before = slots.baseTally(slot, user, base);
+                now = slots.baseTallyPlus(slot, user, base, entry.getValue());
                 int position = slots.basePosition[slot];
                 if (position >= 0) {
                     newlyRemoved[removals++] = position;
                 }
+            } else {
+                now = before.plus(entry.getValue());
             }
-            Tally now = before.plus(entry.getValue());
             merged.set(slot, now);
             byte[] addedVoters = delta.compactVoters(user);
             if (addedVoters != null) {

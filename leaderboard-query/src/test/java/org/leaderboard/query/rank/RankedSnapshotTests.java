@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 
 /**
@@ -120,6 +122,68 @@ class RankedSnapshotTests {
                     .isEqualTo(ranked.user(position));
             assertThat(merged.tally(position)).isEqualTo(ranked.tally(position));
         }
+    }
+
+    /**
+     * A newer head's layer, read back in its stored form, merges into the held snapshot's voter
+     * sketches as the same votes counted in one fold do: users with voters on both sides, on one
+     * side only, new users, and a user whose voters outgrow the small form.
+     */
+    @Test
+    void aLayerReadBackMergesItsVotersAsOneFoldOfAllTheVotes() {
+        Tallies first = new Tallies();
+        Tallies layer = new Tallies();
+        Tallies all = new Tallies();
+        for (int i = 0; i < 6_000; i++) {
+            String user = "player-" + i;
+            if (i % 3 != 2) {
+                first.addVote(user, "early-" + i, 1);
+                all.addVote(user, "early-" + i, 1);
+            } else {
+                first.addVote(user, 1);
+                all.addVote(user, 1);
+            }
+            if (i % 2 == 0) {
+                // Some voters already counted in the held snapshot, some new.
+                String voter = i % 4 == 0 ? "early-" + i : "late-" + i;
+                layer.addVote(user, voter, 2);
+                all.addVote(user, voter, 2);
+            }
+        }
+        for (int v = 0; v < 3_000; v++) {
+            layer.addVote("player-1", "fan-" + v, 1);
+            all.addVote("player-1", "fan-" + v, 1);
+        }
+        layer.addVote("newcomer", "someone", 4);
+        all.addVote("newcomer", "someone", 4);
+        RankedSnapshot held = RankedSnapshot.of(ScoreKind.SUM, first);
+        // As a layer is read back: tallies and sketches in their stored form.
+        Tallies stored = new Tallies();
+        layer.asMap()
+                .forEach((user, tally) -> stored.addStored(user, tally, layer.compactVoters(user)));
+
+        RankedSnapshot merged = held.plus(stored);
+        RankedSnapshot viaSketches = held.plus(layer.asMap(), layer::voters);
+        RankedSnapshot whole = RankedSnapshot.of(ScoreKind.SUM, all);
+
+        assertThat(merged.size()).isEqualTo(whole.size());
+        for (int position = 0; position < whole.size(); position++) {
+            String user = whole.user(position);
+            assertThat(merged.user(position)).isEqualTo(user);
+            assertThat(merged.tally(position)).isEqualTo(whole.tally(position));
+            assertThat(merged.distinctVoters(position))
+                    .as(user)
+                    .isEqualTo(viaSketches.distinctVoters(position));
+            if (!user.equals("player-1")) {
+                // Few voters: counted exactly, as one fold counts them.
+                assertThat(merged.distinctVoters(position))
+                        .as(user)
+                        .isEqualTo(whole.distinctVoters(position));
+            }
+        }
+        // Thousands: estimated, a union's estimate within the sketches' error of one fold's.
+        assertThat((double) merged.distinctVoters(merged.position("player-1")))
+                .isCloseTo(3_001, org.assertj.core.data.Percentage.withPercentage(5));
     }
 
     private static void assertEveryUserAtItsPosition(RankedSnapshot snapshot, int users) {

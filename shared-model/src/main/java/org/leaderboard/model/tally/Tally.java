@@ -70,6 +70,16 @@ public record Tally(long sum, long count, long min, long max, long sumSqHigh, lo
      * 128-bit addition with carry works for negative (two's complement) sums of squares too.
      */
     public Tally plus(Tally other) {
+        return sum(sum, count, min, max, sumSqHigh, sumSqLow, other);
+    }
+
+    /**
+     * The tally held as the six columns given, plus {@code other}, as one new tally: a ranking that
+     * keeps its tallies in columns adds a newer layer's without making the held tally first (a
+     * newer head adds hundreds of thousands).
+     */
+    public static Tally sum(
+            long sum, long count, long min, long max, long sumSqHigh, long sumSqLow, Tally other) {
         long low = sumSqLow + other.sumSqLow;
         long carry = Long.compareUnsigned(low, sumSqLow) < 0 ? 1 : 0;
         return new Tally(

@@ -51,6 +51,33 @@ public final class VoterSketches {
         return union.getResult(TgtHllType.HLL_4).toCompactByteArray();
     }
 
+    /**
+     * Unions of many pairs, one after the other, into the stored form, through one union kept
+     * between them (not thread-safe): a newer snapshot's ranking merges the sketches of a few
+     * hundred thousand users, and a union, its sketch and an HLL_8 copy made for each was a fifth
+     * of what that ranking allocated.
+     */
+    public static final class Merger {
+        private final Union union = new Union(LG_K);
+
+        /**
+         * {@code a} and {@code b} (the stored form, not modified) as one, in the stored form;
+         * either may be null, and an empty array when both are.
+         */
+        public byte[] union(HllSketch a, byte[] b) {
+            if (b == null || b.length == 0) {
+                return a == null ? new byte[0] : toCompactBytes(a);
+            }
+            if (a == null) {
+                return b;
+            }
+            union.reset();
+            union.update(a);
+            union.update(wrap(b));
+            return union.getResult(TgtHllType.HLL_4).toCompactByteArray();
+        }
+    }
+
     /** A read-only sketch over bytes in the stored form, decoding nothing; null for null. */
     public static HllSketch wrap(byte[] stored) {
         return stored == null ? null : HllSketch.wrap(Memory.wrap(stored));
