@@ -174,6 +174,17 @@ final class BoardLoader {
                 result, (published - started) / 1e6, (System.nanoTime() - published) / 1e6);
     }
 
+    /** The rows of each layer the board's newest head names, oldest first ("" without a head). */
+    String chain(BoardSettings board) {
+        return heads.latestHead(board.board())
+                .map(
+                        head ->
+                                head.layers().stream()
+                                        .map(layer -> String.valueOf(layer.rows()))
+                                        .collect(java.util.stream.Collectors.joining("+")))
+                .orElse("");
+    }
+
     /** The {@code now} at which a pass advances exactly to {@code cutoff} (a bucket boundary). */
     static Instant nowForCutoff(BoardSettings board, Instant cutoff) {
         return cutoff.plus(board.writeWindow()).plus(SETTINGS.safetyMargin()).plusSeconds(1);
