@@ -18,6 +18,7 @@ import org.leaderboard.model.cassandra.BoardDao;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
@@ -150,6 +151,10 @@ class StorageIntegrationTests {
         assertThat(VoterSketches.estimate(read.voters("user-34")))
                 .isEqualTo(VoterSketches.estimate(tallies.voters("user-34")))
                 .isEqualTo(2);
+        // As the worker's merges read it: the blocks as stored.
+        PackedLayer packed = layers.readPacked(board, layer).join();
+        assertThat(packed.rows()).isEqualTo(3_000);
+        assertThat(packed.tallies().asMap()).isEqualTo(tallies.asMap());
 
         SESSION.execute(
                 "DELETE FROM snapshot_layer_blocks WHERE board = ? AND from_time = ? AND to_time"
@@ -158,6 +163,14 @@ class StorageIntegrationTests {
                 layer.from(),
                 layer.to());
         assertThatThrownBy(() -> layers.readLayer(board, layer).join())
+                .hasRootCauseInstanceOf(IllegalStateException.class)
+                .hasRootCauseMessage(
+                        "snapshot layer "
+                                + layer
+                                + " of board packed holds "
+                                + (3_000 - 256)
+                                + " users");
+        assertThatThrownBy(() -> layers.readPacked(board, layer).join())
                 .hasRootCauseInstanceOf(IllegalStateException.class)
                 .hasRootCauseMessage(
                         "snapshot layer "
@@ -203,6 +216,11 @@ class StorageIntegrationTests {
                         Map.entry("alice", voted.get("alice")),
                         Map.entry("bob", Tally.retraction(4)));
         assertThat(VoterSketches.estimate(read.voters("alice"))).isEqualTo(2);
+        // A merge reads it packed, the same users and tallies.
+        PackedLayer packed = layers.readPacked(board, layer).join();
+        assertThat(packed.rows()).isEqualTo(2);
+        assertThat(packed.tallies().asMap()).isEqualTo(read.asMap());
+        assertThat(VoterSketches.estimate(packed.tallies().voters("alice"))).isEqualTo(2);
     }
 
     private BoardSettings board(String name) {

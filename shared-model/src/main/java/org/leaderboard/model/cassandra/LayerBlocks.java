@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.model.tally.VoterSketches;
 
 /**
  * The packed form of a snapshot layer: each chunk's users in id order, {@value #USERS_PER_BLOCK} to
@@ -81,10 +82,7 @@ public final class LayerBlocks {
 
     private static int decode(byte[] bytes, Tallies into) {
         Reader in = new Reader(bytes);
-        byte format = in.next();
-        if (format != FORMAT) {
-            throw new IllegalStateException("snapshot layer block of unknown format " + format);
-        }
+        checkFormat(in.next());
         int users = (int) in.varLong();
         for (int i = 0; i < users; i++) {
             int idLength = in.length();
@@ -113,6 +111,225 @@ public final class LayerBlocks {
         return users;
     }
 
+    /**
+     * The blocks of one chunk of two layers merged, as {@link #encode} would write the chunk of
+     * both layers' tallies added up ({@code earlier}'s tally plus {@code later}'s, their voter
+     * sketches' union): both chunks' users are walked once in id order, a user in one of them
+     * copied as its bytes stand, one in both summed. Nothing is decoded into maps, tallies or
+     * sketch objects except for the users in both, so merging a million-user layer costs a walk
+     * over its bytes where reading it into tallies and encoding them again took seconds of CPU and
+     * hundreds of megabytes. A block that is not one this class wrote is refused with an {@link
+     * IllegalStateException}, as when decoding.
+     */
+    public static List<byte[]> merge(List<byte[]> earlier, List<byte[]> later) {
+        Blocks out = new Blocks();
+        VoterSketches.Merger sketches = null;
+        try {
+            Cursor a = new Cursor(earlier);
+            Cursor b = new Cursor(later);
+            while (a.valid() && b.valid()) {
+                int order = a.compareId(b);
+                if (order < 0) {
+                    out.copy(a);
+                    a.advance();
+                } else if (order > 0) {
+                    out.copy(b);
+                    b.advance();
+                } else {
+                    if (sketches == null) {
+                        sketches = new VoterSketches.Merger();
+                    }
+                    out.sum(a, b, sketches);
+                    a.advance();
+                    b.advance();
+                }
+            }
+            for (; a.valid(); a.advance()) {
+                out.copy(a);
+            }
+            for (; b.valid(); b.advance()) {
+                out.copy(b);
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw new IllegalStateException("snapshot layer block cut short", e);
+        }
+        return out.finish();
+    }
+
+    /** How many users a block holds, read from its header alone. */
+    public static int usersIn(byte[] block) {
+        try {
+            Reader in = new Reader(block);
+            checkFormat(in.next());
+            return (int) in.varLong();
+        } catch (IndexOutOfBoundsException e) {
+            throw new IllegalStateException("snapshot layer block cut short", e);
+        }
+    }
+
+    private static void checkFormat(byte format) {
+        if (format != FORMAT) {
+            throw new IllegalStateException("snapshot layer block of unknown format " + format);
+        }
+    }
+
+    /**
+     * One user record after another over a chunk's blocks in order: where the current record's id,
+     * tally and sketch lie in its block.
+     */
+    private static final class Cursor {
+        private final List<byte[]> blocks;
+        private int block = -1;
+        private Reader in;
+        private int usersLeft;
+        private int start;
+        private int idStart;
+        private int idLength;
+        private int sketchStart;
+        private int sketchLength;
+        private int end;
+        private boolean valid;
+
+        Cursor(List<byte[]> blocks) {
+            this.blocks = blocks;
+            advance();
+        }
+
+        boolean valid() {
+            return valid;
+        }
+
+        /** Moves to the next record, across blocks; not valid once past the last. */
+        void advance() {
+            while (usersLeft == 0) {
+                if (in != null && in.position != in.bytes.length) {
+                    throw new IllegalStateException(
+                            "snapshot layer block with "
+                                    + (in.bytes.length - in.position)
+                                    + " extra bytes");
+                }
+                if (++block >= blocks.size()) {
+                    valid = false;
+                    return;
+                }
+                in = new Reader(blocks.get(block));
+                checkFormat(in.next());
+                usersLeft = (int) in.varLong();
+            }
+            start = in.position;
+            idLength = in.length();
+            idStart = in.position;
+            in.position += idLength;
+            for (int i = 0; i < 6; i++) {
+                in.varLong();
+            }
+            sketchLength = in.length() - 1;
+            sketchStart = in.position;
+            if (sketchLength > 0) {
+                in.position += sketchLength;
+            }
+            if (in.position > in.bytes.length) {
+                throw new IndexOutOfBoundsException("record past the block's end");
+            }
+            end = in.position;
+            usersLeft--;
+            valid = true;
+        }
+
+        /** As {@link String#compareTo} orders the two ids (the order {@link #encode} sorts in). */
+        int compareId(Cursor other) {
+            byte[] mine = in.bytes;
+            byte[] theirs = other.in.bytes;
+            int common = Math.min(idLength, other.idLength);
+            for (int i = 0; i < common; i++) {
+                int x = mine[idStart + i] & 0xFF;
+                int y = theirs[other.idStart + i] & 0xFF;
+                if (x != y) {
+                    // UTF-8 bytes order ids by code point; String order differs from it only
+                    // past ASCII (surrogate pairs against the last BMP characters).
+                    return x < 0x80 && y < 0x80 ? x - y : id().compareTo(other.id());
+                }
+            }
+            return idLength - other.idLength;
+        }
+
+        String id() {
+            return new String(in.bytes, idStart, idLength, StandardCharsets.UTF_8);
+        }
+
+        Tally tally() {
+            Reader tally = new Reader(in.bytes);
+            tally.position = idStart + idLength;
+            return new Tally(
+                    tally.zigZag(),
+                    tally.zigZag(),
+                    tally.zigZag(),
+                    tally.zigZag(),
+                    tally.zigZag(),
+                    tally.zigZag());
+        }
+
+        /** The voter sketch in its stored form, null for none. */
+        byte[] sketch() {
+            return sketchLength < 0
+                    ? null
+                    : Arrays.copyOfRange(in.bytes, sketchStart, sketchStart + sketchLength);
+        }
+    }
+
+    /** Merged records, {@value #USERS_PER_BLOCK} to a block. */
+    private static final class Blocks {
+        private final List<byte[]> blocks = new ArrayList<>();
+        private Writer records = new Writer(USERS_PER_BLOCK * 40);
+        private int users;
+
+        void copy(Cursor record) {
+            records.put(record.in.bytes, record.start, record.end - record.start);
+            added();
+        }
+
+        void sum(Cursor earlier, Cursor later, VoterSketches.Merger sketches) {
+            records.putVarLong(earlier.idLength);
+            records.put(earlier.in.bytes, earlier.idStart, earlier.idLength);
+            Tally tally = earlier.tally().plus(later.tally());
+            records.putZigZag(tally.sum());
+            records.putZigZag(tally.count());
+            records.putZigZag(tally.min());
+            records.putZigZag(tally.max());
+            records.putZigZag(tally.sumSqHigh());
+            records.putZigZag(tally.sumSqLow());
+            byte[] sketch = sketches.union(earlier.sketch(), later.sketch());
+            records.putVarLong(sketch == null ? 0 : sketch.length + 1L);
+            if (sketch != null) {
+                records.put(sketch);
+            }
+            added();
+        }
+
+        private void added() {
+            if (++users == USERS_PER_BLOCK) {
+                flush();
+            }
+        }
+
+        private void flush() {
+            Writer block = new Writer(records.size + 8);
+            block.put(FORMAT);
+            block.putVarLong(users);
+            block.put(records.buffer, 0, records.size);
+            blocks.add(block.bytes());
+            records = new Writer(USERS_PER_BLOCK * 40);
+            users = 0;
+        }
+
+        List<byte[]> finish() {
+            if (users > 0) {
+                flush();
+            }
+            return blocks;
+        }
+    }
+
     private static final class Writer {
         private byte[] buffer;
         private int size;
@@ -127,9 +344,13 @@ public final class LayerBlocks {
         }
 
         void put(byte[] bytes) {
-            ensure(bytes.length);
-            System.arraycopy(bytes, 0, buffer, size, bytes.length);
-            size += bytes.length;
+            put(bytes, 0, bytes.length);
+        }
+
+        void put(byte[] bytes, int offset, int length) {
+            ensure(length);
+            System.arraycopy(bytes, offset, buffer, size, length);
+            size += length;
         }
 
         void putZigZag(long value) {

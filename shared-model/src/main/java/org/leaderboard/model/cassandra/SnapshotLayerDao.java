@@ -100,6 +100,44 @@ public final class SnapshotLayerDao {
                         });
     }
 
+    /**
+     * Reads a whole layer in its stored form ({@link PackedLayer}), every chunk at once, for the
+     * snapshot worker's merges; a layer written before the packed form is read as rows and packed.
+     */
+    public CompletableFuture<PackedLayer> readPacked(BoardSettings board, LayerRef layer) {
+        List<Integer> chunks = IntStream.range(0, board.chunks()).boxed().toList();
+        return AsyncLanes.map(chunks, 32, chunk -> readBlocks(board.board(), layer, chunk))
+                .thenComposeAsync(
+                        parts -> {
+                            List<List<byte[]>> blocks = new ArrayList<>(parts.size());
+                            for (List<ByteBuffer> part : parts) {
+                                List<byte[]> chunk = new ArrayList<>(part.size());
+                                for (ByteBuffer block : part) {
+                                    byte[] bytes = new byte[block.remaining()];
+                                    block.duplicate().get(bytes);
+                                    chunk.add(bytes);
+                                }
+                                blocks.add(chunk);
+                            }
+                            PackedLayer packed = PackedLayer.ofBlocks(blocks);
+                            if (packed.rows() == 0 && layer.rows() > 0) {
+                                return readRows(board, layer)
+                                        .thenApply(t -> PackedLayer.of(t, board.chunks()));
+                            }
+                            if (packed.rows() != layer.rows()) {
+                                throw new IllegalStateException(
+                                        "snapshot layer "
+                                                + layer
+                                                + " of board "
+                                                + board.board()
+                                                + " holds "
+                                                + packed.rows()
+                                                + " users");
+                            }
+                            return CompletableFuture.completedFuture(packed);
+                        });
+    }
+
     private CompletionStage<List<ByteBuffer>> readBlocks(String board, LayerRef layer, int chunk) {
         return session.executeAsync(
                         selectBlocks

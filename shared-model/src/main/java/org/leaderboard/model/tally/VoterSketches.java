@@ -76,6 +76,21 @@ public final class VoterSketches {
             union.update(wrap(b));
             return union.getResult(TgtHllType.HLL_4).toCompactByteArray();
         }
+
+        /**
+         * Both in the stored form (not modified) as one, in the stored form, as {@link
+         * VoterSketches#union(byte[], byte[])} makes it: one of them as it is when the other is
+         * null.
+         */
+        public byte[] union(byte[] a, byte[] b) {
+            if (a == null || b == null) {
+                return a == null ? b : a;
+            }
+            union.reset();
+            union.update(wrap(a));
+            union.update(wrap(b));
+            return union.getResult(TgtHllType.HLL_4).toCompactByteArray();
+        }
     }
 
     /** A read-only sketch over bytes in the stored form, decoding nothing; null for null. */

@@ -117,6 +117,118 @@ class LayerBlocksTests {
         }
     }
 
+    @Property(tries = 60)
+    void twoChunksMergedAreTheChunkOfTheirSummedTallies(
+            @ForAll @IntRange(min = 0, max = 900) int users,
+            @ForAll @IntRange(min = 0, max = 100) int sharedPercent,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        List<String> pool = idsWithAwkwardOrder(users, random);
+        Tallies earlier = new Tallies();
+        Tallies later = new Tallies();
+        for (String user : pool) {
+            boolean both = random.nextInt(100) < sharedPercent;
+            boolean inEarlier = both || random.nextBoolean();
+            addRandomVotes(inEarlier ? earlier : later, user, random);
+            if (both) {
+                addRandomVotes(later, user, random);
+            }
+        }
+        List<byte[]> earlierBlocks = encode(earlier);
+        List<byte[]> laterBlocks = encode(later);
+        // What merging read the two layers into tallies and encoded them again gave.
+        Tallies summed = new Tallies();
+        for (byte[] block : earlierBlocks) {
+            LayerBlocks.decodeInto(ByteBuffer.wrap(block), summed);
+        }
+        for (byte[] block : laterBlocks) {
+            LayerBlocks.decodeInto(ByteBuffer.wrap(block), summed);
+        }
+
+        List<byte[]> merged = LayerBlocks.merge(earlierBlocks, laterBlocks);
+
+        List<byte[]> expected = encode(summed);
+        assertThat(merged).hasSameSizeAs(expected);
+        for (int block = 0; block < expected.size(); block++) {
+            assertThat(merged.get(block)).as("block %d", block).isEqualTo(expected.get(block));
+        }
+        assertThat(merged.stream().mapToInt(LayerBlocks::usersIn).sum()).isEqualTo(summed.users());
+    }
+
+    @Test
+    void layersMergedChunkByChunkHoldEveryUserOnceWithItsSummedTally() {
+        Tallies earlier = randomTallies(2_000, new Random(11));
+        Tallies later = randomTallies(700, new Random(12));
+        for (String user : List.copyOf(earlier.asMap().keySet()).subList(0, 300)) {
+            later.addVote(user, "late-voter", 5);
+        }
+
+        PackedLayer merged = PackedLayer.of(earlier, 4).plus(PackedLayer.of(later, 4));
+
+        Tallies read = merged.tallies();
+        Tallies summed = new Tallies();
+        summed.addAll(earlier);
+        summed.addAll(later);
+        assertThat(merged.rows()).isEqualTo(summed.users()).isEqualTo(2_000 + 700);
+        assertThat(read.asMap()).isEqualTo(summed.asMap());
+        String shared = List.copyOf(earlier.asMap().keySet()).get(0);
+        assertThat(VoterSketches.estimate(read.voters(shared)))
+                .isEqualTo(VoterSketches.estimate(summed.voters(shared)));
+    }
+
+    @Test
+    void aDamagedBlockIsRefusedByAMergeToo() {
+        Tallies written = randomTallies(10, new Random(7));
+        byte[] block = encode(written).get(0);
+        List<byte[]> other = encode(randomTallies(10, new Random(8)));
+
+        byte[] truncated = Arrays.copyOf(block, block.length - 3);
+        byte[] longer = Arrays.copyOf(block, block.length + 1);
+        byte[] unknown = block.clone();
+        unknown[0] = 9;
+
+        for (byte[] damaged : List.of(truncated, longer, unknown)) {
+            assertThatThrownBy(() -> LayerBlocks.merge(other, List.of(damaged)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("snapshot layer block");
+        }
+    }
+
+    private static List<byte[]> encode(Tallies tallies) {
+        return LayerBlocks.encode(List.copyOf(tallies.asMap().keySet()), tallies);
+    }
+
+    /**
+     * Ids whose UTF-8 bytes sort otherwise than the strings do (characters past the surrogates
+     * against characters outside the basic plane), besides plain and accented ones.
+     */
+    private static List<String> idsWithAwkwardOrder(int users, Random random) {
+        String[] stems = {"user-", "é-", "\uE000-", "\uD83D\uDE00-", "\uFFFD", ""};
+        List<String> ids = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        while (ids.size() < users) {
+            String id =
+                    stems[random.nextInt(stems.length)]
+                            + Long.toString(random.nextLong(1L << 20), 36);
+            if (seen.add(id)) {
+                ids.add(id);
+            }
+        }
+        return ids;
+    }
+
+    private static void addRandomVotes(Tallies tallies, String user, Random random) {
+        int votes = 1 + random.nextInt(4);
+        for (int v = 0; v < votes; v++) {
+            long value = random.nextInt(10) == 0 ? -random.nextInt(1000) : random.nextInt(1000);
+            switch (random.nextInt(3)) {
+                case 0 -> tallies.addVote(user, value);
+                case 1 -> tallies.addVote(user, "voter-" + random.nextInt(5_000), value);
+                default -> tallies.addRetraction(user, value);
+            }
+        }
+    }
+
     private static Tallies roundTrip(Tallies written) {
         List<byte[]> blocks = LayerBlocks.encode(List.copyOf(written.asMap().keySet()), written);
         assertThat(blocks).hasSize((written.users() + 255) / 256);

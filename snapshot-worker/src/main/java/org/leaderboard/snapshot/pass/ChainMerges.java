@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.snapshot.store.SnapshotWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,7 +75,7 @@ final class ChainMerges implements AutoCloseable {
      * {@code known} holds layer contents the step already has in memory (its delta), so only older
      * layers are read back.
      */
-    void prepare(BoardSettings board, List<LayerRef> chain, Map<LayerRef, Tallies> known) {
+    void prepare(BoardSettings board, List<LayerRef> chain, Map<LayerRef, PackedLayer> known) {
         if (!Compaction.shouldMerge(chain, continuationCap())) {
             pending.remove(board.board());
             return;
@@ -120,9 +120,10 @@ final class ChainMerges implements AutoCloseable {
         executor.shutdownNow();
     }
 
-    private Merged merge(BoardSettings board, List<LayerRef> chain, Map<LayerRef, Tallies> known) {
+    private Merged merge(
+            BoardSettings board, List<LayerRef> chain, Map<LayerRef, PackedLayer> known) {
         List<LayerRef> layers = new ArrayList<>(chain);
-        Map<LayerRef, Tallies> contents = new HashMap<>(known);
+        Map<LayerRef, PackedLayer> contents = new HashMap<>(known);
         int merges = 0;
         while (Compaction.shouldMerge(layers, continuationCap())) {
             mergeLastTwo(board, layers, contents);
@@ -139,22 +140,24 @@ final class ChainMerges implements AutoCloseable {
 
     /**
      * Replaces the two newest layers of {@code layers} by their merge, kept in {@code contents};
-     * older layers' contents are read back when not there.
+     * older layers' contents are read back when not there. Layers are merged in their stored form
+     * ({@link PackedLayer#plus}), block by block, never read into tallies.
      */
-    void mergeLastTwo(BoardSettings board, List<LayerRef> layers, Map<LayerRef, Tallies> contents) {
+    void mergeLastTwo(
+            BoardSettings board, List<LayerRef> layers, Map<LayerRef, PackedLayer> contents) {
         LayerRef last = layers.remove(layers.size() - 1);
         LayerRef previous = layers.remove(layers.size() - 1);
-        Tallies merged = new Tallies();
-        merged.addAll(content(board, previous, contents));
-        merged.addAll(content(board, last, contents));
-        LayerRef range = Compaction.mergedRange(previous, last, merged.users());
+        PackedLayer merged =
+                content(board, previous, contents).plus(content(board, last, contents));
+        LayerRef range = Compaction.mergedRange(previous, last, merged.rows());
         contents.put(range, merged);
         layers.add(range);
     }
 
-    private Tallies content(BoardSettings board, LayerRef layer, Map<LayerRef, Tallies> known) {
-        Tallies inMemory = known.get(layer);
-        return inMemory != null ? inMemory : Futures.await(layerDao.readLayer(board, layer));
+    private PackedLayer content(
+            BoardSettings board, LayerRef layer, Map<LayerRef, PackedLayer> known) {
+        PackedLayer inMemory = known.get(layer);
+        return inMemory != null ? inMemory : Futures.await(layerDao.readPacked(board, layer));
     }
 
     /** The merges of one committed chain: done once, by the background thread or by a step. */
@@ -164,9 +167,9 @@ final class ChainMerges implements AutoCloseable {
         private final List<LayerRef> chain;
         private final AtomicBoolean claimed = new AtomicBoolean();
         private final CompletableFuture<Merged> result = new CompletableFuture<>();
-        private Map<LayerRef, Tallies> known;
+        private Map<LayerRef, PackedLayer> known;
 
-        Pending(BoardSettings board, List<LayerRef> chain, Map<LayerRef, Tallies> known) {
+        Pending(BoardSettings board, List<LayerRef> chain, Map<LayerRef, PackedLayer> known) {
             this.board = board;
             this.chain = chain;
             this.known = known;

@@ -15,10 +15,10 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
-import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.snapshot.pass.PassResult.Outcome;
 import org.leaderboard.snapshot.store.FoldedPartitionWriter;
@@ -156,17 +156,19 @@ public class SnapshotPass {
         // empty, and older heads keep naming the previous period's layers for time travel.
         List<LayerRef> layers =
                 startsPeriod(board, from) ? new ArrayList<>() : continued(board, progress);
-        Map<LayerRef, Tallies> fresh = new HashMap<>();
+        Map<LayerRef, PackedLayer> fresh = new HashMap<>();
         if (!fold.tallies().isEmpty()) {
             LayerRef delta = new LayerRef(from, stepEnd, fold.tallies().users());
             layers.add(delta);
-            fresh.put(delta, fold.tallies());
+            // Packed once: what is written, and what the merges after the head merge it in.
+            long packing = System.nanoTime();
+            fresh.put(delta, PackedLayer.of(fold.tallies(), board.chunks()));
             long compacting = System.nanoTime();
             compact(board, layers, fresh, progress);
             long writing = System.nanoTime();
             progress.compacted(writing - compacting);
             writeNew(board, layers, fresh, progress);
-            progress.layersStored(System.nanoTime() - writing);
+            progress.layersStored(System.nanoTime() - writing + (compacting - packing));
         }
         stages.accept(Stage.LAYERS_WRITTEN);
         // Written last, after every layer row it names is acknowledged: the commit marker.
@@ -223,7 +225,7 @@ public class SnapshotPass {
     private void compact(
             BoardSettings board,
             List<LayerRef> layers,
-            Map<LayerRef, Tallies> known,
+            Map<LayerRef, PackedLayer> known,
             PassProgress progress) {
         while (layers.size() > settings.maxLayers()) {
             merges.mergeLastTwo(board, layers, known);
@@ -240,10 +242,10 @@ public class SnapshotPass {
     private void writeNew(
             BoardSettings board,
             List<LayerRef> layers,
-            Map<LayerRef, Tallies> fresh,
+            Map<LayerRef, PackedLayer> fresh,
             PassProgress progress) {
         for (LayerRef layer : layers) {
-            Tallies content = fresh.get(layer);
+            PackedLayer content = fresh.get(layer);
             if (content != null) {
                 Futures.await(snapshots.writeLayer(board, layer, content));
                 progress.layerWritten();

@@ -17,10 +17,10 @@ import org.leaderboard.model.cassandra.AsyncLanes;
 import org.leaderboard.model.cassandra.Consistency;
 import org.leaderboard.model.cassandra.LayerBlocks;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.Tables;
 import org.leaderboard.model.tally.Tallies;
-import org.leaderboard.model.time.Hashing;
 
 /**
  * Writes snapshots: the layers of {@code snapshot_layer_blocks} and the heads of {@code
@@ -76,20 +76,30 @@ public final class SnapshotWriter {
     /**
      * Stores the tallies of a layer, packed ({@link LayerBlocks}: each chunk's users in id order,
      * {@value LayerBlocks#USERS_PER_BLOCK} to a blob); completes when every block is acknowledged.
-     * The blocks are written {@value #WRITE_LANES} at a time.
      */
     public CompletableFuture<Void> writeLayer(
             BoardSettings board, LayerRef layer, Tallies tallies) {
-        List<List<String>> usersByChunk = new ArrayList<>();
-        for (int chunk = 0; chunk < board.chunks(); chunk++) {
-            usersByChunk.add(new ArrayList<>());
-        }
-        for (String user : tallies.asMap().keySet()) {
-            usersByChunk.get(Hashing.chunkOf(user, board.chunks())).add(user);
+        return writeLayer(board, layer, PackedLayer.of(tallies, board.chunks()));
+    }
+
+    /**
+     * Stores a layer in its packed form as it stands; completes when every block is acknowledged.
+     * The blocks are written {@value #WRITE_LANES} at a time.
+     */
+    public CompletableFuture<Void> writeLayer(
+            BoardSettings board, LayerRef layer, PackedLayer packed) {
+        if (packed.chunks() != board.chunks()) {
+            throw new IllegalArgumentException(
+                    "a layer of "
+                            + packed.chunks()
+                            + " chunks for board "
+                            + board.board()
+                            + " of "
+                            + board.chunks());
         }
         List<BoundStatement> blocks = new ArrayList<>();
-        for (int chunk = 0; chunk < board.chunks(); chunk++) {
-            List<byte[]> encoded = LayerBlocks.encode(usersByChunk.get(chunk), tallies);
+        for (int chunk = 0; chunk < packed.chunks(); chunk++) {
+            List<byte[]> encoded = packed.blocks(chunk);
             for (int block = 0; block < encoded.size(); block++) {
                 blocks.add(
                         insertBlock
