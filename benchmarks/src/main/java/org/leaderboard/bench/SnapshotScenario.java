@@ -14,7 +14,8 @@ import org.leaderboard.model.board.BoardSettings;
  * five behind a little history, five behind {@code historyFactor} times as many events. The
  * histories are snapshotted first; each measured pass folds the new events only, and each kind's
  * median pass is compared. Its events per second are compared with the raw driver rate of reading
- * the same rows.
+ * the same rows. Then the worker's merge of a largest-board layer with a minute's layer, in memory,
+ * block by block against through tallies ({@link LayerMergeReplay}).
  *
  * <p>Time layout (all in the past, so the write window plays no part): epoch T0 (6 h ago), history
  * in [T0, T0+20 min), new events in [T0+20 min, T0+40 min): one step of the pass each.
@@ -95,7 +96,55 @@ final class SnapshotScenario {
                         passes.big().millis(),
                         raw.rate(),
                         node.summary()));
-        return figures(passes, raw, bigHistory);
+        Progress.say("  merging a " + options.largestBoard() + "-user layer in memory ...");
+        LayerMergeReplay.Merges merges =
+                new LayerMergeReplay(options.largestBoard(), options.quick()).run();
+        Progress.say(
+                String.format(
+                        "  a %,d-user layer and a %,d-user one merged: %.0f ms and %.0f MB block"
+                                + " by block, %.0f ms and %.0f MB through tallies",
+                        merges.baseUsers(),
+                        merges.layerUsers(),
+                        merges.packedMillis(),
+                        merges.packedMegabytes(),
+                        merges.talliesMillis(),
+                        merges.talliesMegabytes()));
+        List<Figure> figures = new ArrayList<>(figures(passes, raw, bigHistory));
+        figures.addAll(layerMerges(merges));
+        return figures;
+    }
+
+    /** The worker's merge of the largest board's layer, both ways, in memory. */
+    private static List<Figure> layerMerges(LayerMergeReplay.Merges merges) {
+        String note =
+                String.format(
+                        "a %,d-user layer with a %,d-user one (a minute at 5,000 votes/s), from the"
+                                + " blocks as read to the blocks as written, in the harness's JVM;"
+                                + " CPU of the merging thread, mean of %s",
+                        merges.baseUsers(),
+                        merges.layerUsers(),
+                        "a few rounds after one unmeasured");
+        return List.of(
+                Figure.compared(
+                        NAME,
+                        "a largest-board layer merged block by block, as the worker merges",
+                        "ms",
+                        null,
+                        merges.packedMillis(),
+                        "the same merge through tallies",
+                        merges.talliesMillis(),
+                        null,
+                        note),
+                Figure.compared(
+                        NAME,
+                        "allocated by that merge, block by block",
+                        "MB",
+                        null,
+                        merges.packedMegabytes(),
+                        "allocated through tallies",
+                        merges.talliesMegabytes(),
+                        null,
+                        note));
     }
 
     private Boards createBoards(String suffix, Instant createdAt) {
