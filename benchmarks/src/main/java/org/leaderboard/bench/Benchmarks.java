@@ -119,7 +119,8 @@ public final class Benchmarks {
                                                 redis,
                                                 writer,
                                                 new CoordinatorReads(env.session),
-                                                scenario6Processes(env))
+                                                scenario6Processes(env),
+                                                new QuietNode(env.session))
                                         .run();
                             }
                         });
