@@ -162,22 +162,13 @@ class StorageIntegrationTests {
                 board.board(),
                 layer.from(),
                 layer.to());
+        String refused = "snapshot layer " + layer + " of board packed holds " + (3_000 - 256);
         assertThatThrownBy(() -> layers.readLayer(board, layer).join())
                 .hasRootCauseInstanceOf(IllegalStateException.class)
-                .hasRootCauseMessage(
-                        "snapshot layer "
-                                + layer
-                                + " of board packed holds "
-                                + (3_000 - 256)
-                                + " users");
+                .hasRootCauseMessage(refused + " users");
         assertThatThrownBy(() -> layers.readPacked(board, layer).join())
                 .hasRootCauseInstanceOf(IllegalStateException.class)
-                .hasRootCauseMessage(
-                        "snapshot layer "
-                                + layer
-                                + " of board packed holds "
-                                + (3_000 - 256)
-                                + " users");
+                .hasRootCauseMessage(refused + " users");
     }
 
     @Test

@@ -87,14 +87,7 @@ public final class SnapshotLayerDao {
                                 return readRows(board, layer);
                             }
                             if (users != layer.rows()) {
-                                throw new IllegalStateException(
-                                        "snapshot layer "
-                                                + layer
-                                                + " of board "
-                                                + board.board()
-                                                + " holds "
-                                                + users
-                                                + " users");
+                                throw notWhatTheHeadSays(board, layer, users);
                             }
                             return CompletableFuture.completedFuture(all);
                         });
@@ -125,17 +118,23 @@ public final class SnapshotLayerDao {
                                         .thenApply(t -> PackedLayer.of(t, board.chunks()));
                             }
                             if (packed.rows() != layer.rows()) {
-                                throw new IllegalStateException(
-                                        "snapshot layer "
-                                                + layer
-                                                + " of board "
-                                                + board.board()
-                                                + " holds "
-                                                + packed.rows()
-                                                + " users");
+                                throw notWhatTheHeadSays(board, layer, packed.rows());
                             }
                             return CompletableFuture.completedFuture(packed);
                         });
+    }
+
+    /** A layer whose blocks hold another number of users than its head names: a block missing. */
+    private static IllegalStateException notWhatTheHeadSays(
+            BoardSettings board, LayerRef layer, long users) {
+        return new IllegalStateException(
+                "snapshot layer "
+                        + layer
+                        + " of board "
+                        + board.board()
+                        + " holds "
+                        + users
+                        + " users");
     }
 
     private CompletionStage<List<ByteBuffer>> readBlocks(String board, LayerRef layer, int chunk) {

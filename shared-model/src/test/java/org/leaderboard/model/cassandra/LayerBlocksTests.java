@@ -250,16 +250,7 @@ class LayerBlocksTests {
     private static Tallies randomTallies(int users, Random random) {
         Tallies tallies = new Tallies();
         for (int u = 0; u < users; u++) {
-            String user = "user-" + Long.toString(random.nextLong(1L << 40), 36);
-            int votes = 1 + random.nextInt(4);
-            for (int v = 0; v < votes; v++) {
-                long value = random.nextInt(10) == 0 ? -random.nextInt(1000) : random.nextInt(1000);
-                switch (random.nextInt(3)) {
-                    case 0 -> tallies.addVote(user, value);
-                    case 1 -> tallies.addVote(user, "voter-" + random.nextInt(5_000), value);
-                    default -> tallies.addRetraction(user, value);
-                }
-            }
+            addRandomVotes(tallies, "user-" + Long.toString(random.nextLong(1L << 40), 36), random);
         }
         return tallies;
     }
