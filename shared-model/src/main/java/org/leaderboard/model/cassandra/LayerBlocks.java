@@ -45,20 +45,7 @@ public final class LayerBlocks {
             for (int i = start; i < end; i++) {
                 String user = sorted[i];
                 byte[] id = user.getBytes(StandardCharsets.UTF_8);
-                out.putVarLong(id.length);
-                out.put(id);
-                Tally tally = tallies.get(user);
-                out.putZigZag(tally.sum());
-                out.putZigZag(tally.count());
-                out.putZigZag(tally.min());
-                out.putZigZag(tally.max());
-                out.putZigZag(tally.sumSqHigh());
-                out.putZigZag(tally.sumSqLow());
-                byte[] sketch = tallies.compactVoters(user);
-                out.putVarLong(sketch == null ? 0 : sketch.length + 1L);
-                if (sketch != null) {
-                    out.put(sketch);
-                }
+                out.putRecord(id, 0, id.length, tallies.get(user), tallies.compactVoters(user));
             }
             blocks.add(out.bytes());
         }
@@ -289,20 +276,12 @@ public final class LayerBlocks {
         }
 
         void sum(Cursor earlier, Cursor later, VoterSketches.Merger sketches) {
-            records.putVarLong(earlier.idLength);
-            records.put(earlier.in.bytes, earlier.idStart, earlier.idLength);
-            Tally tally = earlier.tally().plus(later.tally());
-            records.putZigZag(tally.sum());
-            records.putZigZag(tally.count());
-            records.putZigZag(tally.min());
-            records.putZigZag(tally.max());
-            records.putZigZag(tally.sumSqHigh());
-            records.putZigZag(tally.sumSqLow());
-            byte[] sketch = sketches.union(earlier.sketch(), later.sketch());
-            records.putVarLong(sketch == null ? 0 : sketch.length + 1L);
-            if (sketch != null) {
-                records.put(sketch);
-            }
+            records.putRecord(
+                    earlier.in.bytes,
+                    earlier.idStart,
+                    earlier.idLength,
+                    earlier.tally().plus(later.tally()),
+                    sketches.union(earlier.sketch(), later.sketch()));
             added();
         }
 
@@ -351,6 +330,25 @@ public final class LayerBlocks {
             ensure(length);
             System.arraycopy(bytes, offset, buffer, size, length);
             size += length;
+        }
+
+        /**
+         * A user's record: its id ({@code length} bytes of {@code id} from {@code offset}), its
+         * tally and its voter sketch in the stored form (null: none).
+         */
+        void putRecord(byte[] id, int offset, int length, Tally tally, byte[] sketch) {
+            putVarLong(length);
+            put(id, offset, length);
+            putZigZag(tally.sum());
+            putZigZag(tally.count());
+            putZigZag(tally.min());
+            putZigZag(tally.max());
+            putZigZag(tally.sumSqHigh());
+            putZigZag(tally.sumSqLow());
+            putVarLong(sketch == null ? 0 : sketch.length + 1L);
+            if (sketch != null) {
+                put(sketch);
+            }
         }
 
         void putZigZag(long value) {
