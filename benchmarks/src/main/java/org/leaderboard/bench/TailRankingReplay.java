@@ -190,6 +190,20 @@ final class TailRankingReplay {
                                         tailVotes(), standings())),
                         Figure.plain(
                                 NAME,
+                                "a user's standing as a read answers it: the same with the held"
+                                        + " rows on top",
+                                "microseconds",
+                                null,
+                                takeUp.standingOnTopMicros(),
+                                String.format(
+                                        "%,d held votes ranked on top of the tail ranked again,"
+                                                + " as a bounded-staleness view holds it; mean of"
+                                                + " %,d random users after as many unmeasured,"
+                                                + " distinct voters included; CPU of the"
+                                                + " replaying thread",
+                                        heldRows, standings())),
+                        Figure.plain(
+                                NAME,
                                 "garbage collection pauses, share of the replay's time",
                                 "%",
                                 null,
@@ -201,7 +215,7 @@ final class TailRankingReplay {
                                 + " %.2f MB a read, collections %.1f%% of the time; a newer head"
                                 + " taken up: %.0f ms its snapshot, %.0f ms the tail on it"
                                 + " (%.0f and %.0f MB allocated), %.1f microseconds a standing"
-                                + " on it",
+                                + " on it, %.1f with the held rows on top",
                         sample.readMillis(),
                         sample.versionMillis(),
                         sample.corePercent(),
@@ -211,7 +225,8 @@ final class TailRankingReplay {
                         takeUp.tailMillis(),
                         takeUp.snapshotMegabytes(),
                         takeUp.tailMegabytes(),
-                        takeUp.standingMicros()));
+                        takeUp.standingMicros(),
+                        takeUp.standingOnTopMicros()));
         return figures;
     }
 
@@ -244,7 +259,8 @@ final class TailRankingReplay {
             double tailMillis,
             double snapshotMegabytes,
             double tailMegabytes,
-            double standingMicros) {}
+            double standingMicros,
+            double standingOnTopMicros) {}
 
     /**
      * A newer head taken up, as the query service does once a minute on a board at 5,000 votes/s
@@ -298,7 +314,8 @@ final class TailRankingReplay {
                 tailNanos / 1e6 / rounds,
                 snapshotBytes / 1e6 / rounds,
                 tailBytes / 1e6 / rounds,
-                standingMicros(onTail));
+                standingMicros(onTail.standings()),
+                standingMicros(onTail.standingsWith(heldVotes(new Random(11)))));
     }
 
     /**
@@ -307,8 +324,7 @@ final class TailRankingReplay {
      * mean of {@link #standings()} after as many unmeasured. A standing shows users the tail
      * changed and users it did not, each with its distinct voters from the sketches.
      */
-    private double standingMicros(TailRanking ranking) {
-        MergedStandings standings = ranking.standings();
+    private double standingMicros(MergedStandings standings) {
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         Random random = new Random(7);
         long cpu = 0;
@@ -323,6 +339,15 @@ final class TailRankingReplay {
             cpu = threads.getCurrentThreadCpuTime() - before;
         }
         return cpu / 1e3 / standings();
+    }
+
+    /** The held rows a read sends again every time, as votes of random users (a fresh part). */
+    private Tallies heldVotes(Random random) {
+        Tallies held = new Tallies();
+        for (int v = 0; v < heldRows; v++) {
+            held.addVote(user(random.nextInt(users)), "voter-" + random.nextInt(1_000_000), 1);
+        }
+        return held;
     }
 
     private Tallies votesWithVoters(Random random, int votes) {

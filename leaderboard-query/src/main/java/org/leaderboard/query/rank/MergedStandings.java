@@ -42,10 +42,11 @@ public final class MergedStandings {
      */
     private final LongLeaves removed;
 
+    /**
+     * A changed user's distinct voters. A user the tail did not change (none of its voters in it)
+     * has the base's {@link RankedUsers#distinctVoters}, kept there.
+     */
     private final DistinctVoters distinctVoters;
-
-    /** The same for users the tail did not change (none of their voters in it). */
-    private final DistinctVoters keptVoters;
 
     /** A shown entry's distinct voters, given its user id and snapshot position (-1: none). */
     @FunctionalInterface
@@ -71,15 +72,15 @@ public final class MergedStandings {
 
     /**
      * @param tail each changed user's tally of the tail (to add to the snapshot's)
-     * @param distinctVoters a user's distinct voters, given its user id and snapshot position (-1
-     *     if the snapshot has none of its votes): asked only for entries that are shown
+     * @param distinctVoters a changed user's distinct voters, given its user id and snapshot
+     *     position (-1 if the snapshot has none of its votes): asked only for entries that are
+     *     shown (the others have the base's)
      */
     public MergedStandings(
             RankedUsers base, Map<String, Tally> tail, DistinctVoters distinctVoters) {
         this.base = base;
         this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
-        this.keptVoters = distinctVoters;
         List<Changed> changed = new ArrayList<>(tail.size());
         long[] removedPositions = new long[tail.size()];
         int removedCount = 0;
@@ -163,20 +164,17 @@ public final class MergedStandings {
      * users before; {@code removed}, their snapshot positions, ascending. None is copied and
      * nothing is computed per changed user: a changed user's merged position is worked out when
      * asked for ({@link #changedPosition}), so a new version costs nothing here however many users
-     * the tail changed. {@code keptVoters} estimates the users the tail did not change: from the
-     * snapshot alone, without looking for a tail sketch they do not have.
+     * the tail changed.
      */
     MergedStandings(
             RankedUsers base,
             ChangedLeaves changed,
             ToIntFunction<String> changedIndex,
             LongLeaves removed,
-            DistinctVoters distinctVoters,
-            DistinctVoters keptVoters) {
+            DistinctVoters distinctVoters) {
         this.base = base;
         this.kind = base.scoreKind();
         this.distinctVoters = distinctVoters;
-        this.keptVoters = keptVoters;
         this.changed = changed;
         this.changedIndex = changedIndex;
         this.removed = removed;
@@ -226,14 +224,21 @@ public final class MergedStandings {
 
     /** Entries at positions [offset, offset + limit), fewer at the end of the board. */
     public List<LeaderboardEntry> page(int offset, int limit) {
-        return page(offset, limit, 0, changed.length() - 1);
+        return page(offset, limit, 0, changed.length() - 1, null, -1);
     }
 
     /**
      * As above, knowing that the changed users before {@code offset} are at least {@code
-     * changedFrom} and at most {@code changedTo + 1}.
+     * changedFrom} and at most {@code changedTo + 1}, and (unless {@code anchor} is null) that the
+     * base holds user {@code anchor} at {@code anchorPosition}, near the page.
      */
-    private List<LeaderboardEntry> page(int offset, int limit, int changedFrom, int changedTo) {
+    private List<LeaderboardEntry> page(
+            int offset,
+            int limit,
+            int changedFrom,
+            int changedTo,
+            String anchor,
+            int anchorPosition) {
         int end = (int) Math.min((long) offset + limit, totalUsers());
         List<LeaderboardEntry> page = new ArrayList<>(Math.max(0, end - offset));
         if (offset >= end) {
@@ -258,16 +263,23 @@ public final class MergedStandings {
         int baseFrom = keptCount > 0 ? basePositionOfKept(keptFrom) : 0;
         int baseTo = keptCount > 0 ? basePositionOfKept(keptFrom + keptCount - 1) + 1 : 0;
         // Unless the changed users' old places between them are many more (then each is read).
+        // Their distinct voters come with them: where the base is a tail's ranking, each is kept
+        // there beside its entry, found in the same walk (looked up by user, a union of its
+        // sketches at every answer was a quarter of a standing under writes).
         boolean walked = baseTo - baseFrom <= 2 * keptCount + 16;
         String[] baseUsers = walked ? new String[baseTo - baseFrom] : null;
         Tally[] baseTallies = walked ? new Tally[baseTo - baseFrom] : null;
+        long[] baseVoters = walked ? new long[baseTo - baseFrom] : null;
         if (walked) {
-            base.forEachBetween(
+            base.forEachShownBetween(
                     baseFrom,
                     baseTo,
-                    (position, user, tally) -> {
+                    anchor,
+                    anchorPosition,
+                    (position, user, tally, voters) -> {
                         baseUsers[position - baseFrom] = user;
                         baseTallies[position - baseFrom] = tally;
+                        baseVoters[position - baseFrom] = voters;
                     });
         }
         long previousRank = 0;
@@ -289,7 +301,9 @@ public final class MergedStandings {
                                 walked
                                         ? baseTallies[basePosition - baseFrom]
                                         : base.tally(basePosition),
-                                keptVoters.of(user, basePosition),
+                                walked
+                                        ? baseVoters[basePosition - baseFrom]
+                                        : base.distinctVoters(basePosition),
                                 previousRank,
                                 previousKey);
             }
@@ -322,16 +336,19 @@ public final class MergedStandings {
     public Optional<Standing> standingOf(String user, int around) {
         int position;
         int changedBefore;
+        int basePosition = -1;
         int j = changedIndex.applyAsInt(user);
         if (j >= 0) {
             position = changedPosition(j);
             changedBefore = j;
         } else {
-            int basePosition = base.position(user);
+            basePosition = base.position(user);
             if (basePosition < 0 || removed.binarySearch(basePosition) >= 0) {
                 return Optional.empty();
             }
-            changedBefore = changedBefore(base.key(basePosition), user, basePosition);
+            // The key read from the user's entry: where the base is a tail's ranking, reading it at
+            // a position searches its changed users (a fifth of a standing under writes).
+            changedBefore = changedBefore(base.keyOf(user, basePosition), user, basePosition);
             position = basePosition - removedBefore(basePosition) + changedBefore;
         }
         int from = Math.max(0, position - around);
@@ -343,7 +360,12 @@ public final class MergedStandings {
                                 from,
                                 to - from,
                                 Math.max(0, changedBefore - (position - from)),
-                                Math.min(changed.length() - 1, changedBefore))));
+                                Math.min(changed.length() - 1, changedBefore),
+                                // A kept user's own place in the base is among those the page
+                                // walks: where the base is a tail's ranking, the walk starts
+                                // from it instead of a search among all its changed users.
+                                basePosition >= 0 ? user : null,
+                                basePosition)));
     }
 
     /** The merged position of changed user {@code j}. */
@@ -392,7 +414,7 @@ public final class MergedStandings {
                 position,
                 user,
                 base.tally(basePosition),
-                keptVoters.of(user, basePosition),
+                base.distinctVoters(basePosition),
                 previousRank,
                 previousKey);
     }
@@ -448,6 +470,24 @@ public final class MergedStandings {
     // without estimating distinct voters: the merged order's key, user and tally at a position,
     // and the searches, each O(log) in the snapshot and the changed users.
 
+    /** The distinct voters of the user at merged {@code position}, kept once asked. */
+    long distinctVotersAt(int position) {
+        int j = changedAt(position);
+        return j >= 0
+                ? changedVoters(j)
+                : base.distinctVoters(basePositionOfKept(position - (-j - 1)));
+    }
+
+    /** The ranking key of {@code user}, at merged {@code position}, read from its entry. */
+    long keyOf(String user, int position) {
+        int j = changedIndex.applyAsInt(user);
+        if (j >= 0) {
+            return changed.key(j);
+        }
+        int basePosition = base.position(user);
+        return basePosition >= 0 ? base.keyOf(user, basePosition) : keyAt(position);
+    }
+
     /** The ranking key at merged {@code position}. */
     long keyAt(int position) {
         int j = changedAt(position);
@@ -485,6 +525,63 @@ public final class MergedStandings {
                 visitor.visit(position, base.user(basePosition), base.tally(basePosition));
             }
         }
+    }
+
+    /**
+     * {@link #forEachBetween} with each user's distinct voters, kept once asked. Unless {@code
+     * anchor} is null, user {@code anchor} is at {@code anchorPosition}: the changed users before
+     * it are counted from the user's own entry, and the search for those before {@code from} is
+     * bounded by how far it is from there (each position between holds at most one).
+     */
+    void forEachShownBetween(
+            int from, int to, String anchor, int anchorPosition, RankedUsers.ShownVisitor visitor) {
+        if (from >= to) {
+            return;
+        }
+        int anchored = anchor == null ? -1 : changedBeforeAt(anchor, anchorPosition);
+        // The changed user at a position, if one is, has as its index the changed users before.
+        int first =
+                anchored < 0
+                        ? changedAt(from)
+                        : changedAt(
+                                from,
+                                Math.max(0, anchored - Math.max(0, anchorPosition - from)),
+                                Math.min(
+                                        changed.length() - 1,
+                                        anchored + Math.max(0, from - anchorPosition)));
+        int j = first >= 0 ? first : -first - 1;
+        int nextChanged = nextChangedPosition(j);
+        for (int position = from; position < to; position++) {
+            if (position == nextChanged) {
+                visitor.visit(position, changed.user(j), changed.tally(j), changedVoters(j));
+                j++;
+                nextChanged = nextChangedPosition(j);
+            } else {
+                int basePosition = basePositionOfKept(position - j);
+                visitor.visit(
+                        position,
+                        base.user(basePosition),
+                        base.tally(basePosition),
+                        base.distinctVoters(basePosition));
+            }
+        }
+    }
+
+    /**
+     * How many changed users rank before {@code user}, if it is at merged {@code position}; -1 if
+     * it is not there.
+     */
+    private int changedBeforeAt(String user, int position) {
+        int j = changedIndex.applyAsInt(user);
+        if (j >= 0) {
+            return changedPosition(j) == position ? j : -1;
+        }
+        int basePosition = base.position(user);
+        if (basePosition < 0 || removed.binarySearch(basePosition) >= 0) {
+            return -1;
+        }
+        int before = changedBefore(base.keyOf(user, basePosition), user, basePosition);
+        return basePosition - removedBefore(basePosition) + before == position ? before : -1;
     }
 
     /** Users with a strictly higher ranking key than {@code key}. */

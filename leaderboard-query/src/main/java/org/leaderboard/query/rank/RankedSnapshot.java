@@ -418,6 +418,7 @@ public final class RankedSnapshot implements RankedUsers {
     }
 
     /** The estimate of {@link #voters}'s sketch at {@code position}, kept once asked. */
+    @Override
     public long distinctVoters(int position) {
         int[] page = estimates[position / ESTIMATE_PAGE];
         if (page == null) {

@@ -39,6 +39,20 @@ public interface RankedUsers {
     /** The ranking key of the user at {@code position}. */
     long key(int position);
 
+    /**
+     * The ranking key of {@code user}, known to be at {@code position}: a base that finds a
+     * position by a search (a tail's ranking) reads the key from the user's own entry instead.
+     */
+    default long keyOf(String user, int position) {
+        return key(position);
+    }
+
+    /**
+     * The distinct voters of the user at {@code position}, estimated from its sketches and kept
+     * once asked (a base ranked on top of another is shown the same users answer after answer).
+     */
+    long distinctVoters(int position);
+
     String user(int position);
 
     Tally tally(int position);
@@ -78,5 +92,31 @@ public interface RankedUsers {
         for (int position = from; position < to; position++) {
             visitor.visit(position, user(position), tally(position));
         }
+    }
+
+    /** What a shown position holds, as {@link #forEachShownBetween} visits it. */
+    interface ShownVisitor {
+        void visit(int position, String user, Tally tally, long distinctVoters);
+    }
+
+    /**
+     * {@link #forEachBetween} with each user's {@link #distinctVoters}, for entries that are shown:
+     * a base that finds a position by a search finds each estimate kept beside the entry in the
+     * same walk.
+     */
+    default void forEachShownBetween(int from, int to, ShownVisitor visitor) {
+        for (int position = from; position < to; position++) {
+            visitor.visit(position, user(position), tally(position), distinctVoters(position));
+        }
+    }
+
+    /**
+     * As above, where user {@code anchor} (null: none known) is at {@code anchorPosition}, among or
+     * near the positions visited: a base that finds a position by a search starts from the anchor's
+     * place (a user's standing knows its own).
+     */
+    default void forEachShownBetween(
+            int from, int to, String anchor, int anchorPosition, ShownVisitor visitor) {
+        forEachShownBetween(from, to, visitor);
     }
 }

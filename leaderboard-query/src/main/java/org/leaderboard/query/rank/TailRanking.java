@@ -281,12 +281,7 @@ public final class TailRanking {
         this.removed = removed;
         this.standings =
                 new MergedStandings(
-                        base,
-                        changed,
-                        this::changedIndexOf,
-                        removed,
-                        this::distinctVoters,
-                        (user, basePosition) -> base.distinctVoters(basePosition));
+                        base, changed, this::changedIndexOf, removed, this::distinctVoters);
     }
 
     /** The snapshot alone, no tail yet. */
@@ -428,6 +423,16 @@ public final class TailRanking {
         }
 
         @Override
+        public long keyOf(String user, int position) {
+            return standings.keyOf(user, position);
+        }
+
+        @Override
+        public long distinctVoters(int position) {
+            return standings.distinctVotersAt(position);
+        }
+
+        @Override
         public Tally tally(int position) {
             return standings.tallyAt(position);
         }
@@ -435,6 +440,17 @@ public final class TailRanking {
         @Override
         public void forEachBetween(int from, int to, EntryVisitor visitor) {
             standings.forEachBetween(from, to, visitor);
+        }
+
+        @Override
+        public void forEachShownBetween(int from, int to, ShownVisitor visitor) {
+            standings.forEachShownBetween(from, to, null, -1, visitor);
+        }
+
+        @Override
+        public void forEachShownBetween(
+                int from, int to, String anchor, int anchorPosition, ShownVisitor visitor) {
+            standings.forEachShownBetween(from, to, anchor, anchorPosition, visitor);
         }
 
         @Override

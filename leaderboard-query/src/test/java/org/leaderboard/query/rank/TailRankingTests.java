@@ -231,7 +231,48 @@ class TailRankingTests {
                     assertThat(shown).as("version %d, ask %d", v, ask).isEqualTo(expected.get(v));
                 }
             }
+            // The newest version with a few fresh votes on top, as a read answers: the fresh
+            // users' voters with theirs, the others' as the version keeps them; a user's standing
+            // shows the same entries as the page.
+            Tallies fresh = new Tallies();
+            Map<String, Set<String>> withFresh = new HashMap<>();
+            voters.forEach((user, all) -> withFresh.put(user, new HashSet<>(all)));
+            for (int i = random.nextInt(4); i > 0; i--) {
+                String user = "u" + random.nextInt(40);
+                String voter = "w" + random.nextInt(60);
+                fresh.addVote(user, voter, 1);
+                withFresh.computeIfAbsent(user, u -> new HashSet<>()).add(voter);
+            }
+            MergedStandings onTop = ranking.standingsWith(fresh);
+            List<LeaderboardEntry> page = onTop.page(0, 100);
+            for (int ask = 0; ask < 2; ask++) {
+                Map<String, Long> shown = new HashMap<>();
+                onTop.page(0, 100).forEach(e -> shown.put(e.user(), e.distinctVoters()));
+                assertThat(shown)
+                        .as("fresh on version %d, ask %d", d, ask)
+                        .isEqualTo(estimates(withFresh));
+            }
+            for (LeaderboardEntry entry : page) {
+                int position = page.indexOf(entry);
+                assertThat(onTop.standingOf(entry.user(), 2).orElseThrow().entries())
+                        .as("standing of %s", entry.user())
+                        .isEqualTo(
+                                page.subList(
+                                        Math.max(0, position - 2),
+                                        Math.min(page.size(), position + 3)));
+            }
         }
+    }
+
+    private static Map<String, Long> estimates(Map<String, Set<String>> voters) {
+        Map<String, Long> estimates = new HashMap<>();
+        voters.forEach(
+                (user, all) -> {
+                    HllSketch sketch = new HllSketch(VoterSketches.LG_K);
+                    all.forEach(sketch::update);
+                    estimates.put(user, VoterSketches.estimate(sketch));
+                });
+        return estimates;
     }
 
     /**
