@@ -2,7 +2,6 @@ package org.leaderboard.query.query;
 
 import java.time.Instant;
 import java.util.List;
-import org.apache.datasketches.hll.HllSketch;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.api.UnknownUserException;
@@ -48,20 +47,13 @@ record RankedBoard(
                         snapshot.ranked(),
                         tailTallies.asMap(),
                         (user, position) ->
-                                distinctVoters(
+                                VoterSketches.estimateOfUnion(
                                         position >= 0
                                                 ? snapshot.ranked().voters(position)
                                                 : snapshot.ranked().votersOf(user),
                                         tailTallies.voters(user)));
         return new RankedBoard(
                 board, snapshot.cutoff(), tail.events(), standings, periodStart, asOf, null);
-    }
-
-    private static long distinctVoters(HllSketch snapshot, HllSketch tail) {
-        if (snapshot == null || tail == null) {
-            return VoterSketches.estimate(snapshot == null ? tail : snapshot);
-        }
-        return VoterSketches.estimate(VoterSketches.union(snapshot, tail));
     }
 
     /** The entries at positions [offset, offset + limit); empty past the end of the board. */

@@ -657,10 +657,10 @@ public final class TailRanking {
             return VoterSketches.estimate(snapshot == null ? tail : snapshot);
         }
         if (snapshot.getEstimate() < KEPT_FROM_VOTERS) {
-            return VoterSketches.estimate(VoterSketches.union(snapshot, tail));
+            return VoterSketches.estimateOfUnion(snapshot, tail);
         }
         return mergedEstimates.computeIfAbsent(
-                user, ignored -> VoterSketches.estimate(VoterSketches.union(snapshot, tail)));
+                user, ignored -> VoterSketches.estimateOfUnion(snapshot, tail));
     }
 
     /** The user's tail voters in this version, in the stored form; null if none. */

@@ -2,6 +2,7 @@ package org.leaderboard.model.tally;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
 import org.apache.datasketches.hll.HllSketch;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,35 @@ class VoterSketchesTests {
         assertThat((double) Math.abs(estimate - 30_000) / 30_000).isLessThan(3 * RSE);
         // The inputs are untouched: layers are shared between queries.
         assertThat(VoterSketches.estimate(left.voters("u"))).isBetween(19_000L, 21_000L);
+    }
+
+    /**
+     * The union's estimate without its sketch is the estimate of the union's sketch, from few
+     * voters to past the sparse modes, in stored (wrapped) form too, call after call on one thread
+     * (the union kept between calls starts empty each time).
+     */
+    @Test
+    void aUnionsEstimateIsTheEstimateOfTheUnion() {
+        Random random = new Random(5);
+        for (int round = 0; round < 200; round++) {
+            HllSketch a = new HllSketch(VoterSketches.LG_K);
+            HllSketch b = new HllSketch(VoterSketches.LG_K);
+            int size = round % 3 == 0 ? 5_000 : 1 + random.nextInt(round % 3 == 1 ? 20 : 600);
+            for (int i = 0; i < size; i++) {
+                a.update("v" + random.nextInt(2 * size));
+            }
+            for (int i = random.nextInt(size + 1); i > 0; i--) {
+                b.update("v" + random.nextInt(2 * size));
+            }
+            HllSketch storedB = VoterSketches.wrap(VoterSketches.toCompactBytes(b));
+            assertThat(VoterSketches.estimateOfUnion(a, b))
+                    .as("round %d", round)
+                    .isEqualTo(VoterSketches.estimate(VoterSketches.union(a, b)));
+            assertThat(VoterSketches.estimateOfUnion(a, storedB))
+                    .isEqualTo(VoterSketches.estimate(VoterSketches.union(a, storedB)));
+            assertThat(VoterSketches.estimateOfUnion(null, storedB))
+                    .isEqualTo(VoterSketches.estimate(storedB));
+        }
     }
 
     @Test
