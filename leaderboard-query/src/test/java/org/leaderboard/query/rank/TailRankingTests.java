@@ -212,14 +212,7 @@ class TailRankingTests {
             }
             ranking = ranking.plus(delta);
             versions.add(ranking);
-            Map<String, Long> estimates = new HashMap<>();
-            voters.forEach(
-                    (user, all) -> {
-                        HllSketch sketch = new HllSketch(VoterSketches.LG_K);
-                        all.forEach(sketch::update);
-                        estimates.put(user, VoterSketches.estimate(sketch));
-                    });
-            expected.add(estimates);
+            expected.add(estimates(voters));
             // Every version so far, each asked twice (the second answer from what was kept).
             for (int v = 0; v < versions.size(); v++) {
                 for (int ask = 0; ask < 2; ask++) {
