@@ -23,10 +23,16 @@ import org.leaderboard.model.tally.Tally;
 final class ChangedLeaves {
 
     /**
-     * A changed user: its slot (what {@link Entries} knows it by), its merged tally's ranking key
-     * and the snapshot users before it.
+     * A changed user: its slot (what {@link Entries} knows it by), its merged tally's ranking key,
+     * the snapshot users before it, and its distinct-voter estimate if already made (-1: made when
+     * first asked, {@link #keepEstimate}).
      */
-    record ChangedUser(int slot, long key, int baseBefore) {}
+    record ChangedUser(int slot, long key, int baseBefore, long estimate) {
+
+        ChangedUser(int slot, long key, int baseBefore) {
+            this(slot, key, baseBefore, -1);
+        }
+    }
 
     /**
      * What the changed users' slots stand for in one version: each one's id, merged tally and own
@@ -129,6 +135,10 @@ final class ChangedLeaves {
             slots[offset + at] = user.slot();
             keys[offset + at] = user.key();
             before[offset + at] = user.baseBefore();
+            long estimate = user.estimate();
+            if (estimate >= 0 && estimate < Integer.MAX_VALUE) {
+                estimatesToKeep()[at] = (int) estimate + 1;
+            }
         }
 
         void copy(int from, Leaf to, int at, int length) {

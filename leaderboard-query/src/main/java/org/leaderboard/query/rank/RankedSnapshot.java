@@ -61,8 +61,9 @@ public final class RankedSnapshot implements RankedUsers {
      * Each position's distinct-voter estimate plus one, kept once asked (0: not yet), in pages of
      * {@value #ESTIMATE_PAGE} positions made on the first ask of one: a user's standing shows its
      * neighbours' estimates, each a sketch read in place and estimated, a third of a standing's CPU
-     * under writes. Four bytes per ranked user at most, only for the parts of the ranking asked.
-     * Threads may race to fill an entry or make a page: each writes the same values.
+     * under writes. Four bytes per ranked user at most, only for the parts of the ranking asked (or
+     * carried from the snapshot before, for the users a newer head did not change). Threads may
+     * race to fill an entry or make a page: each writes the same values.
      */
     private final int[][] estimates;
 
@@ -313,6 +314,7 @@ public final class RankedSnapshot implements RankedUsers {
                                 sketches,
                                 sketchStart[basePosition],
                                 sketchStart[basePosition + 1] - sketchStart[basePosition]);
+                        next.keepEstimate(position, keptEstimate(basePosition));
                     } else {
                         // Changed users are visited in their ranking order.
                         int j = nextChanged[0]++;
@@ -420,20 +422,39 @@ public final class RankedSnapshot implements RankedUsers {
     /** The estimate of {@link #voters}'s sketch at {@code position}, kept once asked. */
     @Override
     public long distinctVoters(int position) {
-        int[] page = estimates[position / ESTIMATE_PAGE];
-        if (page == null) {
-            page = new int[ESTIMATE_PAGE];
-            estimates[position / ESTIMATE_PAGE] = page;
-        }
-        int kept = page[position % ESTIMATE_PAGE];
+        int kept = keptEstimate(position);
         if (kept != 0) {
             return kept - 1L;
         }
         long estimate = VoterSketches.estimate(voters(position));
         if (estimate < Integer.MAX_VALUE) {
-            page[position % ESTIMATE_PAGE] = (int) estimate + 1;
+            keepEstimate(position, (int) estimate + 1);
         }
         return estimate;
+    }
+
+    /**
+     * The estimate kept for {@code position}, plus one (0: none kept). A newer head's ranking
+     * carries each unchanged user's along with its sketch ({@link #keepEstimate}): a head replaced
+     * every minute under writes lost every estimate its standings had made, and the standings after
+     * it made them again, a sketch read each.
+     */
+    private int keptEstimate(int position) {
+        int[] page = estimates[position / ESTIMATE_PAGE];
+        return page == null ? 0 : page[position % ESTIMATE_PAGE];
+    }
+
+    /** Keeps {@code kept} ({@link #keptEstimate}'s form) for {@code position}: none if 0. */
+    private void keepEstimate(int position, int kept) {
+        if (kept == 0) {
+            return;
+        }
+        int[] page = estimates[position / ESTIMATE_PAGE];
+        if (page == null) {
+            page = new int[ESTIMATE_PAGE];
+            estimates[position / ESTIMATE_PAGE] = page;
+        }
+        page[position % ESTIMATE_PAGE] = kept;
     }
 
     private void putSketch(int position, byte[] source, int from, int length) {

@@ -77,6 +77,13 @@ public final class TailRanking {
     private static final double KEPT_FROM_VOTERS = 256;
 
     /**
+     * The most users a version estimates as it takes them in ({@link #estimate}): a read's few
+     * pending users, not a whole tail ranked on a newer head (hundreds of thousands, most never
+     * shown).
+     */
+    private static final int ESTIMATED_UP_TO = 1024;
+
+    /**
      * The users' slots in the version arrays, shared by all versions of one snapshot, and what
      * {@link #plus} looked up for each slot in that snapshot, kept: the snapshot never changes, and
      * the same users come back read after read (the fresh rows of the last held lag are ranked
@@ -250,6 +257,19 @@ public final class TailRanking {
             int before = base.countBefore(key, user, keyBounds, 0);
             changed(slot, key, before);
             return before;
+        }
+
+        /**
+         * {@link #changedBaseBefore} if known for {@code key}, else -1; from any thread, as a hint
+         * to check (the arrays may be written or replaced meanwhile).
+         */
+        int changedBaseBeforeIfKnown(int slot, long key) {
+            long[] keys = changedKey;
+            int[] before = changedBefore;
+            if (slot >= keys.length || slot >= before.length || keys[slot] != key) {
+                return -1;
+            }
+            return before[slot];
         }
 
         /** The user in {@code slot} is ranked among the changed users with {@code key} now. */
@@ -586,6 +606,7 @@ public final class TailRanking {
             long[] newlyRemoved) {
         int[] places = new int[fresh.size()];
         ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[fresh.size()];
+        boolean estimated = fresh.size() <= ESTIMATED_UP_TO;
         int lowest = 0;
         int lowestBase = 0;
         for (int i = 0; i < places.length; i++) {
@@ -598,7 +619,9 @@ public final class TailRanking {
             int place = standings.changedBefore(key, c.user(), baseBefore, lowest);
             lowest = place;
             places[i] = place;
-            inserted[i] = new ChangedLeaves.ChangedUser(c.slot(), key, baseBefore);
+            inserted[i] =
+                    new ChangedLeaves.ChangedUser(
+                            c.slot(), key, baseBefore, estimated ? estimate(c.slot(), voters) : -1);
             slots.changed(c.slot(), key, baseBefore);
         }
         long[] addedRemoved = newlyRemoved;
@@ -617,6 +640,35 @@ public final class TailRanking {
     }
 
     /**
+     * The distinct voters of the user in {@code slot}, its tail's sketch in {@code voters}, for its
+     * new entry; -1 for a user with {@link #KEPT_FROM_VOTERS} voters or more in the snapshot (its
+     * union costs tens of microseconds: estimated when shown, {@link #distinctVoters}). A version
+     * of a few users is made by the read that takes them in, and each of those users' entries is
+     * shown by many reads after it: estimated here, once, each costs a union of two small sketches
+     * on that read, instead of a lookup, two sketches read and their union on the first read that
+     * shows it (bounded-staleness standings of random users under writes show mostly entries not
+     * shown before: those first estimates were a third of their time).
+     */
+    private long estimate(int slot, RefColumn<byte[]> voters) {
+        int position = slots.basePosition[slot];
+        HllSketch snapshot =
+                position >= 0 ? base.voters(position) : base.votersOf(slots.users[slot]);
+        if (snapshotEstimate(position, snapshot) >= KEPT_FROM_VOTERS) {
+            return -1;
+        }
+        return VoterSketches.estimateOfUnion(snapshot, VoterSketches.wrap(voters.get(slot)));
+    }
+
+    /**
+     * The estimate of {@code snapshot}, the sketch of a user at {@code position} in the snapshot
+     * (-1: not ranked there): the one the snapshot keeps per position, once made (an estimate of a
+     * sketch read in place again at every ask was two fifths of a first estimate's CPU).
+     */
+    private long snapshotEstimate(int position, HllSketch snapshot) {
+        return position >= 0 ? base.distinctVoters(position) : VoterSketches.estimate(snapshot);
+    }
+
+    /**
      * The user's index among this version's changed users, its tally in this version being {@code
      * merged} (null: not changed); -1 if none. A search by its key and place in the snapshot, which
      * {@link Slots} remembers: only for the thread calling {@link #plus}.
@@ -629,7 +681,13 @@ public final class TailRanking {
         return standings.changedIndex(key, user, slots.changedBaseBefore(base, slot, key, user));
     }
 
-    /** As above, from any thread: the user's place in the snapshot searched again. */
+    /**
+     * As above, from any thread. The user's place in the snapshot is taken from what {@link Slots}
+     * remembers of the key it was last ranked with, if that is this version's key, and checked by
+     * finding the user there; else searched again (three binary searches of the snapshot, most of a
+     * standing's own lookup under writes). Read without a lock while {@link #plus} may write it: a
+     * value torn or from another key at worst misses the user, and the search follows.
+     */
     private int changedIndexOf(String user) {
         int slot = slots.find(user, slotUsers, mergedBySlot.length());
         if (slot < 0) {
@@ -640,6 +698,13 @@ public final class TailRanking {
             return -1;
         }
         long key = kind.rankKey(merged);
+        int remembered = slots.changedBaseBeforeIfKnown(slot, key);
+        if (remembered >= 0) {
+            int j = standings.changedIndex(key, user, remembered);
+            if (j >= 0) {
+                return j;
+            }
+        }
         return standings.changedIndex(key, user, base.countBefore(key, user));
     }
 
@@ -653,10 +718,13 @@ public final class TailRanking {
     private long distinctVoters(String user, int basePosition) {
         HllSketch snapshot = basePosition >= 0 ? base.voters(basePosition) : base.votersOf(user);
         HllSketch tail = VoterSketches.wrap(tailVoters(user));
-        if (snapshot == null || tail == null) {
-            return VoterSketches.estimate(snapshot == null ? tail : snapshot);
+        if (tail == null) {
+            return snapshotEstimate(basePosition, snapshot);
         }
-        if (snapshot.getEstimate() < KEPT_FROM_VOTERS) {
+        if (snapshot == null) {
+            return VoterSketches.estimate(tail);
+        }
+        if (snapshotEstimate(basePosition, snapshot) < KEPT_FROM_VOTERS) {
             return VoterSketches.estimateOfUnion(snapshot, tail);
         }
         return mergedEstimates.computeIfAbsent(

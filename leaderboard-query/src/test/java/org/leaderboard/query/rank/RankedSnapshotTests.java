@@ -127,7 +127,9 @@ class RankedSnapshotTests {
     /**
      * A newer head's layer, read back in its stored form, merges into the held snapshot's voter
      * sketches as the same votes counted in one fold do: users with voters on both sides, on one
-     * side only, new users, and a user whose voters outgrow the small form.
+     * side only, new users, and a user whose voters outgrow the small form; and the users the layer
+     * did not change keep the estimates the held snapshot had made of their voters, each at the
+     * user's new position.
      */
     @Test
     void aLayerReadBackMergesItsVotersAsOneFoldOfAllTheVotes() {
@@ -157,6 +159,11 @@ class RankedSnapshotTests {
         layer.addVote("newcomer", "someone", 4);
         all.addVote("newcomer", "someone", 4);
         RankedSnapshot held = RankedSnapshot.of(ScoreKind.SUM, first);
+        // Each held user's estimate asked, as standings do: a newer head carries the unchanged
+        // users' along.
+        for (int position = 0; position < held.size(); position += 2) {
+            held.distinctVoters(position);
+        }
         // As a layer is read back: tallies and sketches in their stored form.
         Tallies stored = new Tallies();
         layer.asMap()
