@@ -24,17 +24,22 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * A read-your-writes query whose answer is not ready within {@code query.strong.timeout} is
- * answered 503 with {@code Retry-After}, by the direct route and by the full chain alike, whether
- * it waited the whole timeout or the read under way had already run longer. The board's shared read
- * stands for a slow database: it is held (its first look at the clock, on its own thread) until the
- * test has its answers, so no answer can be ready in time however the threads are scheduled. A
- * timeout alone, even of a nanosecond, does not make that certain: a request thread descheduled
- * between starting the read and waiting for it finds the read done.
+ * A read-your-writes query whose answer is not ready within {@code query.strong.timeout} (here
+ * {@code query.strong.first-read-timeout}: the board has not been read yet) is answered 503 with
+ * {@code Retry-After}, by the direct route and by the full chain alike, whether it waited the whole
+ * timeout or the read under way had already run longer. The board's shared read stands for a slow
+ * database: it is held (its first look at the clock, on its own thread) until the test has its
+ * answers, so no answer can be ready in time however the threads are scheduled. A timeout alone,
+ * even of a nanosecond, does not make that certain: a request thread descheduled between starting
+ * the read and waiting for it finds the read done.
  */
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"query.strong.timeout=1ns", "query.strong.retry-after=7s"})
+        properties = {
+            "query.strong.timeout=1ns",
+            "query.strong.first-read-timeout=1ns",
+            "query.strong.retry-after=7s"
+        })
 @Import(HeldReadsClock.Config.class)
 class StrongTimeoutIntegrationTests {
 
@@ -87,7 +92,7 @@ class StrongTimeoutIntegrationTests {
                         .isEqualTo("Read-your-writes answer not ready");
                 assertThat(problem.get("instance").asText()).isEqualTo(path);
                 assertThat(problem.get("detail").asText())
-                        .contains("query.strong.timeout")
+                        .contains("query.strong.first-read-timeout")
                         .endsWith("retry, or ask with consistency=eventual");
                 details.add(problem.get("detail").asText());
             }

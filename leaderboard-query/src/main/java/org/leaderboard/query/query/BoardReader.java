@@ -141,7 +141,9 @@ class BoardReader implements DisposableBean {
     RankedBoard read(String boardId, Instant asOf) {
         BoardSettings board = boards.require(boardId);
         if (asOf == null) {
-            return liveBoard(board).reads.await(strong.timeout(), strong.retryAfter());
+            return liveBoard(board)
+                    .reads
+                    .await(strong.timeout(), strong.firstReadTimeout(), strong.retryAfter());
         }
         Instant now = clock.instant();
         requireNotFuture(asOf, now);

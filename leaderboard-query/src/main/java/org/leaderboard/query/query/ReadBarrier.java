@@ -24,6 +24,15 @@ final class ReadBarrier<T> {
     private CompletableFuture<T> waiting;
     private long runningSince;
 
+    /** How long the last read took, not counting the first one; -1 before that. */
+    private long lastNanos = -1;
+
+    /**
+     * Whether a read has completed (the first, a board's first load, does not count in {@link
+     * #lastNanos}).
+     */
+    private boolean readOnce;
+
     ReadBarrier(Supplier<T> read, Executor executor) {
         this.read = read;
         this.executor = executor;
@@ -44,31 +53,69 @@ final class ReadBarrier<T> {
 
     /**
      * The result of a read that starts after this call, waited for at most {@code timeout}. Refused
-     * at once while the read running has run longer than that already: the caller would wait
-     * longer. Neither refusal stops the read; a later caller gets its result or a later one's.
+     * at once when the caller would wait longer: while the read running has run longer than that
+     * already, or when the wait the last read foretells (what the read running has left of the last
+     * one's time, then a read as long as the last one or as the running one has run) exceeds it.
+     * That refusal starts a read when none runs, so that the next caller's wait is foretold by a
+     * read after this one. Neither refusal stops a read; a later caller gets its result or a later
+     * one's. A barrier's first read (a board's first load of its snapshot) foretells nothing, and
+     * its callers wait up to {@code firstTimeout} instead: until a read has completed, that bounds
+     * the waits.
      *
      * @throws ReadNotReadyException when the answer is not ready in time
      */
-    T await(Duration timeout, Duration retryAfter) {
+    T await(Duration timeout, Duration firstTimeout, Duration retryAfter) {
         CompletableFuture<T> answer;
+        Duration bound;
+        boolean first;
         synchronized (this) {
+            first = !readOnce;
+            bound = first ? firstTimeout : timeout;
             long runningFor = running == null ? 0 : System.nanoTime() - runningSince;
-            if (runningFor > timeout.toNanos()) {
+            if (runningFor > bound.toNanos()) {
                 throw ReadNotReadyException.alreadyRunning(
-                        Duration.ofNanos(runningFor), timeout, retryAfter);
+                        Duration.ofNanos(runningFor), bound, first, retryAfter);
+            }
+            long foretold = foretoldWait(runningFor);
+            if (foretold > bound.toNanos()) {
+                if (running == null) {
+                    next();
+                }
+                throw ReadNotReadyException.behind(Duration.ofNanos(lastNanos), bound, retryAfter);
             }
             answer = next();
         }
         try {
-            return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return answer.get(bound.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            throw ReadNotReadyException.waitedFor(timeout, retryAfter);
+            throw ReadNotReadyException.waitedFor(bound, first, retryAfter);
         } catch (ExecutionException e) {
             throw new CompletionException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CompletionException(e);
         }
+    }
+
+    /** {@link #await(Duration, Duration, Duration)} with one bound for every read. */
+    T await(Duration timeout, Duration retryAfter) {
+        return await(timeout, timeout, retryAfter);
+    }
+
+    /**
+     * The wait of a caller now, foretold by the last read: what the read running ({@code
+     * runningFor} so far) has left of the last read's time, then a read of the last read's time, or
+     * of the running one's so far when that is longer (its rows piled up meanwhile); 0 before a
+     * read other than the first has completed.
+     */
+    private long foretoldWait(long runningFor) {
+        if (lastNanos < 0) {
+            return 0;
+        }
+        if (running == null) {
+            return lastNanos;
+        }
+        return Math.max(lastNanos - runningFor, 0) + Math.max(lastNanos, runningFor);
     }
 
     /** Whether no read runs or waits to run (the barrier may then be dropped). */
@@ -85,6 +132,10 @@ final class ReadBarrier<T> {
                 .whenComplete(
                         (result, failure) -> {
                             synchronized (this) {
+                                if (readOnce) {
+                                    lastNanos = System.nanoTime() - runningSince;
+                                }
+                                readOnce = true;
                                 running = null;
                                 if (waiting != null) {
                                     start();

@@ -59,13 +59,16 @@ public enum QueryProblem implements DocumentedProblem {
     READ_NOT_READY(
             503,
             "Read-your-writes answer not ready",
-            "A read-your-writes query waited query.strong.timeout (or the read under way had"
-                    + " already run that long): the board's newest votes arrive faster than the"
-                    + " service reads them, its snapshot's first load is that slow, or the database"
-                    + " is. Retry after Retry-After seconds, or ask with consistency=eventual.",
+            "A read-your-writes query waited query.strong.timeout (query.strong.first-read-timeout"
+                    + " while the board's snapshot loads), or was refused at once because it would"
+                    + " have waited longer: the read under way had already run that long, or the"
+                    + " board's last read took so long. The board's newest votes arrive faster"
+                    + " than the service reads them, its snapshot's first load is that slow, or the"
+                    + " database is. Retry after Retry-After seconds, or ask with"
+                    + " consistency=eventual.",
             """
             {"type":"about:blank","title":"Read-your-writes answer not ready","status":503,\
-            "detail":"no read-your-writes answer within query.strong.timeout (30 s): the board's\
+            "detail":"no read-your-writes answer within query.strong.timeout (5 s): the board's\
              newest votes, a first load of its snapshot or the database took longer; retry, or\
              ask with consistency=eventual","instance":"/boards/song-contest/leaderboard"}""");
 

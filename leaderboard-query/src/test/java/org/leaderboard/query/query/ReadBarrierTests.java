@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 
 class ReadBarrierTests {
 
+    private static final Duration LONG = Duration.ofSeconds(30);
+
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final AtomicInteger started = new AtomicInteger();
     private final List<CountDownLatch> gates = new ArrayList<>();
@@ -95,28 +97,93 @@ class ReadBarrierTests {
     void callersAreRefusedPastTheTimeoutAndTheReadGoesOnForLaterOnes() {
         Duration timeout = Duration.ofMillis(200);
         Duration retryAfter = Duration.ofSeconds(1);
+        firstReadDone();
 
-        assertThatThrownBy(() -> barrier.await(timeout, retryAfter))
+        assertThatThrownBy(() -> barrier.await(timeout, LONG, retryAfter))
                 .isInstanceOf(ReadNotReadyException.class)
                 .hasMessageContaining("no read-your-writes answer within query.strong.timeout");
-        assertThatThrownBy(() -> barrier.await(timeout, retryAfter))
+        assertThatThrownBy(() -> barrier.await(timeout, LONG, retryAfter))
                 .isInstanceOf(ReadNotReadyException.class)
                 .hasMessageContaining("the read under way has run for")
                 .satisfies(
                         e ->
                                 assertThat(((ReadNotReadyException) e).retryAfter())
                                         .isEqualTo(retryAfter));
-        assertThat(started.get()).isEqualTo(1);
+        assertThat(started.get()).isEqualTo(2);
 
-        gate(1).countDown();
+        gate(2).countDown();
         await().until(barrier::idle);
         CompletableFuture<Integer> later =
                 CompletableFuture.supplyAsync(
-                        () -> barrier.await(Duration.ofSeconds(30), retryAfter), executor);
-        await().until(() -> started.get() == 2);
-        gate(2).countDown();
+                        () -> barrier.await(LONG, LONG, retryAfter), executor);
+        await().until(() -> started.get() == 3);
+        gate(3).countDown();
 
-        assertThat(later.join()).isEqualTo(2);
+        assertThat(later.join()).isEqualTo(3);
+    }
+
+    /**
+     * A board's first read loads its snapshot, which takes seconds on a large board: its callers
+     * wait up to the first read's timeout, not the steady one (a caller held past the steady
+     * timeout still gets the first read's answer).
+     */
+    @Test
+    void theFirstReadIsWaitedForUpToTheFirstReadTimeout() throws InterruptedException {
+        CompletableFuture<Integer> first =
+                CompletableFuture.supplyAsync(
+                        () -> barrier.await(Duration.ofMillis(1), LONG, Duration.ofSeconds(1)),
+                        executor);
+        await().until(() -> started.get() == 1);
+        Thread.sleep(50);
+        gate(1).countDown();
+
+        assertThat(first.join()).isEqualTo(1);
+    }
+
+    /**
+     * Past the write rate the service reads, every read takes longer than the last: a caller whose
+     * wait the last read foretells to be longer than the timeout is refused at once, without
+     * waiting for a read (it is refused while the read its refusal started is still held), and that
+     * read goes on, so that once reads are quick again the next caller is answered.
+     */
+    @Test
+    void aCallerIsRefusedAtOnceWhenTheLastReadForetellsALongerWaitUntilReadsAreQuickAgain()
+            throws InterruptedException {
+        Duration timeout = Duration.ofSeconds(2);
+        Duration retryAfter = Duration.ofSeconds(3);
+        firstReadDone();
+        CompletableFuture<Integer> slow = barrier.next();
+        await().until(() -> started.get() == 2);
+        Thread.sleep(timeout.toMillis() + 100);
+        gate(2).countDown();
+        assertThat(slow.join()).isEqualTo(2);
+
+        assertThatThrownBy(() -> barrier.await(timeout, LONG, retryAfter))
+                .isInstanceOf(ReadNotReadyException.class)
+                .hasMessageStartingWith("the board's reads are behind: the last took")
+                .hasMessageContaining("would wait longer than query.strong.timeout (2 s)")
+                .satisfies(
+                        e ->
+                                assertThat(((ReadNotReadyException) e).retryAfter())
+                                        .isEqualTo(retryAfter));
+        assertThat(started.get()).as("a read started by the refusal").isEqualTo(3);
+        assertThat(gate(3).getCount()).as("that read still held").isEqualTo(1);
+
+        gate(3).countDown();
+        await().until(barrier::idle);
+        CompletableFuture<Integer> later =
+                CompletableFuture.supplyAsync(
+                        () -> barrier.await(timeout, LONG, retryAfter), executor);
+        await().until(() -> started.get() == 4);
+        gate(4).countDown();
+        assertThat(later.join()).isEqualTo(4);
+    }
+
+    /** The barrier's first read (a board's first load), done at once. */
+    private void firstReadDone() {
+        gate(1).countDown();
+        assertThat(barrier.next().join()).isEqualTo(1);
+        await().until(barrier::idle);
     }
 
     private synchronized CountDownLatch gate(int read) {
