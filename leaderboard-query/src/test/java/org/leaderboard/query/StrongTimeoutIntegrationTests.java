@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -69,9 +70,12 @@ class StrongTimeoutIntegrationTests {
 
     @Autowired DirectReadRoute route;
 
+    @Autowired MeterRegistry meters;
+
     @Test
     void aReadNotReadyInTimeIsRefusedWithRetryAfterByTheRouteAsByTheChain() throws Exception {
         List<String> details = new ArrayList<>();
+        double refusedBefore = meters.counter("leaderboard.strong.refused").count();
         for (String path : new String[] {"/boards/slow/leaderboard", "/boards/slow/users/alice"}) {
             long before = route.answered();
             HttpResponse<String> direct = get(path, "application/json");
@@ -97,6 +101,9 @@ class StrongTimeoutIntegrationTests {
                 details.add(problem.get("detail").asText());
             }
         }
+        assertThat(meters.counter("leaderboard.strong.refused").count())
+                .as("refusals counted for operators")
+                .isEqualTo(refusedBefore + details.size());
         // The first query waited the whole timeout; the others found the held read running longer.
         assertThat(details.get(0)).startsWith("no read-your-writes answer within");
         assertThat(details.subList(1, details.size()))

@@ -1,6 +1,9 @@
 package org.leaderboard.query.web;
 
 import com.datastax.oss.driver.api.core.DriverException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import org.leaderboard.model.api.UnknownUserException;
 import org.leaderboard.model.board.InvalidInputException;
 import org.leaderboard.model.board.UnknownBoardException;
@@ -29,6 +32,24 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemHandlers.class);
 
+    /** At most one line per kind of 503 this often: under overload they come by the hundred. */
+    private static final Duration WARN_EVERY = Duration.ofSeconds(10);
+
+    private final ThrottledWarnings databaseWarnings = new ThrottledWarnings(WARN_EVERY);
+    private final ThrottledWarnings refusalWarnings = new ThrottledWarnings(WARN_EVERY);
+
+    /** Read-your-writes queries answered 503 "Read-your-writes answer not ready". */
+    private final Counter strongRefused;
+
+    ProblemHandlers(MeterRegistry meters) {
+        this.strongRefused =
+                Counter.builder("leaderboard.strong.refused")
+                        .description(
+                                "read-your-writes queries answered 503 with Retry-After: the"
+                                        + " board's reads were behind")
+                        .register(meters);
+    }
+
     @ExceptionHandler(InvalidInputException.class)
     ProblemDetail invalidInput(InvalidInputException e) {
         return Problems.invalidInput(QueryProblem.INVALID_PARAMETER.title(), e);
@@ -47,7 +68,7 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
     /** Cassandra did not answer (timeout, too few replicas): the query may succeed on retry. */
     @ExceptionHandler(DriverException.class)
     ProblemDetail databaseUnavailable(DriverException e) {
-        log.warn("query failed in Cassandra: {}", e.toString());
+        warn(databaseWarnings, "query failed in Cassandra: " + e);
         return Problems.problem(
                 HttpStatus.SERVICE_UNAVAILABLE,
                 "Database unavailable",
@@ -57,7 +78,8 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
     /** A read-your-writes answer not ready within query.strong.timeout. */
     @ExceptionHandler(ReadNotReadyException.class)
     ResponseEntity<ProblemDetail> readNotReady(ReadNotReadyException e) {
-        log.warn("read-your-writes query refused: {}", e.getMessage());
+        strongRefused.increment();
+        warn(refusalWarnings, "read-your-writes query refused: " + e.getMessage());
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter().toSeconds()))
                 .body(
@@ -84,6 +106,13 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
             return ResponseEntity.status(HttpStatus.NOT_FOUND).body(unknownUser(e));
         }
         return null;
+    }
+
+    private static void warn(ThrottledWarnings warnings, String detail) {
+        String line = warnings.line(detail);
+        if (line != null) {
+            log.warn(line);
+        }
     }
 
     /** A query parameter that is not a whole number, e.g. {@code ?limit=ten}. */
