@@ -79,7 +79,7 @@ final class KeptAliveGets implements AutoCloseable {
             connection.out.flush();
             Response response = connection.read();
             keep = response.keepAlive;
-            return new Answer(response.status, response.body);
+            return new Answer(response.status, response.body, response.retryAfterSeconds);
         } finally {
             if (keep) {
                 idle.offerFirst(connection);
@@ -110,7 +110,7 @@ final class KeptAliveGets implements AutoCloseable {
         }
     }
 
-    private record Response(int status, String body, boolean keepAlive) {}
+    private record Response(int status, String body, boolean keepAlive, int retryAfterSeconds) {}
 
     private static final class Connection {
 
@@ -133,6 +133,7 @@ final class KeptAliveGets implements AutoCloseable {
             long length = -1;
             boolean chunked = false;
             boolean close = statusLine.startsWith("HTTP/1.0");
+            int retryAfter = -1;
             for (String header = line(); !header.isEmpty(); header = line()) {
                 int colon = header.indexOf(':');
                 if (colon < 0) {
@@ -144,6 +145,7 @@ final class KeptAliveGets implements AutoCloseable {
                     case "content-length" -> length = Long.parseLong(value);
                     case "transfer-encoding" -> chunked = value.contains("chunked");
                     case "connection" -> close = value.contains("close");
+                    case "retry-after" -> retryAfter = seconds(value);
                     default -> {}
                 }
             }
@@ -162,7 +164,16 @@ final class KeptAliveGets implements AutoCloseable {
                 in.transferTo(body);
                 close = true;
             }
-            return new Response(status, body.toString(StandardCharsets.UTF_8), !close);
+            return new Response(status, body.toString(StandardCharsets.UTF_8), !close, retryAfter);
+        }
+
+        /** A {@code Retry-After} in seconds; -1 for an HTTP date or anything else. */
+        private static int seconds(String value) {
+            try {
+                return Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                return -1;
+            }
         }
 
         private long chunkSize() throws IOException {

@@ -21,8 +21,16 @@ final class QueryClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A status and body, as the query service answered them. */
-    record Answer(int statusCode, String body) {}
+    /**
+     * A status and body, as the query service answered them, and its {@code Retry-After} in seconds
+     * (-1 without one).
+     */
+    record Answer(int statusCode, String body, int retryAfterSeconds) {
+
+        Answer(int statusCode, String body) {
+            this(statusCode, body, -1);
+        }
+    }
 
     private final KeptAliveGets http;
     private final Optional<Long> pid;

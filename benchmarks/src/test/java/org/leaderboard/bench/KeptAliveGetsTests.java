@@ -40,6 +40,12 @@ class KeptAliveGetsTests {
         server.createContext(
                 "/missing", exchange -> answer(exchange, 404, "{\"title\":\"Not Found\"}", false));
         server.createContext(
+                "/refused",
+                exchange -> {
+                    exchange.getResponseHeaders().set("Retry-After", "7");
+                    answer(exchange, 503, "{\"title\":\"Not ready\"}", false);
+                });
+        server.createContext(
                 "/closing",
                 exchange -> {
                     exchange.getResponseHeaders().set("Connection", "close");
@@ -78,6 +84,8 @@ class KeptAliveGetsTests {
     @Test
     void anErrorStatusComesWithItsBody() {
         assertThat(client.get("/missing")).isEqualTo(new Answer(404, "{\"title\":\"Not Found\"}"));
+        assertThat(client.get("/refused"))
+                .isEqualTo(new Answer(503, "{\"title\":\"Not ready\"}", 7));
         assertThat(client.get("/sized").statusCode()).isEqualTo(200);
         assertThat(clientPorts).hasSize(1);
     }
