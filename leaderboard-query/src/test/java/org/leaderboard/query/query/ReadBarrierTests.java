@@ -111,15 +111,7 @@ class ReadBarrierTests {
                                         .isEqualTo(retryAfter));
         assertThat(started.get()).isEqualTo(2);
 
-        gate(2).countDown();
-        await().until(barrier::idle);
-        CompletableFuture<Integer> later =
-                CompletableFuture.supplyAsync(
-                        () -> barrier.await(LONG, LONG, retryAfter), executor);
-        await().until(() -> started.get() == 3);
-        gate(3).countDown();
-
-        assertThat(later.join()).isEqualTo(3);
+        assertNextCallerAnsweredOnceReleased(2, LONG, retryAfter);
     }
 
     /**
@@ -169,14 +161,23 @@ class ReadBarrierTests {
         assertThat(started.get()).as("a read started by the refusal").isEqualTo(3);
         assertThat(gate(3).getCount()).as("that read still held").isEqualTo(1);
 
-        gate(3).countDown();
+        assertNextCallerAnsweredOnceReleased(3, timeout, retryAfter);
+    }
+
+    /**
+     * Once the held read {@code held} is let go and done, a caller waiting up to {@code timeout} is
+     * answered by the read after it.
+     */
+    private void assertNextCallerAnsweredOnceReleased(
+            int held, Duration timeout, Duration retryAfter) {
+        gate(held).countDown();
         await().until(barrier::idle);
         CompletableFuture<Integer> later =
                 CompletableFuture.supplyAsync(
                         () -> barrier.await(timeout, LONG, retryAfter), executor);
-        await().until(() -> started.get() == 4);
-        gate(4).countDown();
-        assertThat(later.join()).isEqualTo(4);
+        await().until(() -> started.get() == held + 1);
+        gate(held + 1).countDown();
+        assertThat(later.join()).isEqualTo(held + 1);
     }
 
     /** The barrier's first read (a board's first load), done at once. */
