@@ -24,12 +24,15 @@ final class ReadBarrier<T> {
     private CompletableFuture<T> waiting;
     private long runningSince;
 
-    /** How long the last read took, not counting the first one; -1 before that. */
+    /**
+     * How long the last read that completed took, not counting the first one nor failed ones; -1
+     * before that.
+     */
     private long lastNanos = -1;
 
     /**
-     * Whether a read has completed (the first, a board's first load, does not count in {@link
-     * #lastNanos}).
+     * Whether a read has completed without failing (the first, a board's first load, does not count
+     * in {@link #lastNanos}; after a failed first load the next read is a first load again).
      */
     private boolean readOnce;
 
@@ -132,10 +135,14 @@ final class ReadBarrier<T> {
                 .whenComplete(
                         (result, failure) -> {
                             synchronized (this) {
-                                if (readOnce) {
-                                    lastNanos = System.nanoTime() - runningSince;
+                                // A failed read (the store unavailable or timing out) foretells
+                                // nothing of the rows a read has to take in: it is not counted.
+                                if (failure == null) {
+                                    if (readOnce) {
+                                        lastNanos = System.nanoTime() - runningSince;
+                                    }
+                                    readOnce = true;
                                 }
-                                readOnce = true;
                                 running = null;
                                 if (waiting != null) {
                                     start();

@@ -7,7 +7,9 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,13 +25,17 @@ class ReadBarrierTests {
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final AtomicInteger started = new AtomicInteger();
     private final List<CountDownLatch> gates = new ArrayList<>();
+    private final Set<Integer> failing = ConcurrentHashMap.newKeySet();
 
-    /** Read number n (from 1) returns n once its gate opens. */
+    /** Read number n (from 1) returns n once its gate opens, or fails then if it is failing. */
     private final ReadBarrier<Integer> barrier =
             new ReadBarrier<>(
                     () -> {
                         int read = started.incrementAndGet();
                         pass(gate(read));
+                        if (failing.contains(read)) {
+                            throw new IllegalStateException("Cassandra timed out");
+                        }
                         return read;
                     },
                     executor);
@@ -163,6 +169,24 @@ class ReadBarrierTests {
         assertThat(barrier.idle()).as("the read the refusal started, still held").isFalse();
 
         assertNextCallerAnsweredOnceReleased(3, timeout, retryAfter);
+    }
+
+    /**
+     * A read that failed after a long time (the store timing out, a node cut off) foretells nothing
+     * of the rows the next read takes in: the caller after it is answered by the next read, not
+     * refused at once.
+     */
+    @Test
+    void aSlowFailedReadForetellsNothing() throws InterruptedException {
+        Duration timeout = Duration.ofSeconds(2);
+        firstReadDone();
+        failing.add(2);
+        CompletableFuture<Integer> failed = barrier.next();
+        await().until(() -> started.get() == 2);
+        Thread.sleep(timeout.toMillis() + 100);
+
+        assertNextCallerAnsweredOnceReleased(2, timeout, Duration.ofSeconds(3));
+        assertThat(failed).isCompletedExceptionally();
     }
 
     /**
