@@ -17,6 +17,9 @@ import org.leaderboard.testsupport.Oracle.Row;
  */
 public final class Boards {
 
+    /** How many times a leaderboard read is asked in all while answered 503 with Retry-After. */
+    private static final int READ_ATTEMPTS = 5;
+
     private final HttpJson http;
     private final String writerUrl;
     private final String queryUrl;
@@ -76,9 +79,15 @@ public final class Boards {
         return read(queryUrl, board, "limit=" + limit + "&offset=" + offset);
     }
 
-    /** {@code GET /boards/{board}/leaderboard?{query}}, expecting 200; the answer's body. */
+    /**
+     * {@code GET /boards/{board}/leaderboard?{query}}, expecting 200; the answer's body. A 503 with
+     * {@code Retry-After} (a read-your-writes answer not ready: the service was behind or the store
+     * briefly unavailable) is waited out and asked again, a few times, as a user's client does.
+     */
     private JsonNode read(String queryUrl, String board, String query) {
-        HttpJson.Answer answer = http.get(queryUrl + "/boards/" + board + "/leaderboard?" + query);
+        HttpJson.Answer answer =
+                http.getWaitingOutRetryAfter(
+                        queryUrl + "/boards/" + board + "/leaderboard?" + query, READ_ATTEMPTS);
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
         return answer.body();
     }

@@ -66,6 +66,26 @@ public final class HttpJson {
     }
 
     public Answer get(String url) {
+        return send(getRequest(url));
+    }
+
+    /**
+     * A {@code GET} that, answered 503 with a {@code Retry-After}, waits that long and asks again,
+     * as a well-behaved client does: at most {@code attempts} times in all; the last answer.
+     */
+    public Answer getWaitingOutRetryAfter(String url, int attempts) {
+        HttpRequest request = getRequest(url);
+        for (int attempt = 1; ; attempt++) {
+            HttpResponse<String> response = sendRaw(request);
+            var retryAfter = response.headers().firstValue("Retry-After");
+            if (response.statusCode() != 503 || retryAfter.isEmpty() || attempt >= attempts) {
+                return answer(response);
+            }
+            pause(Duration.ofSeconds(Long.parseLong(retryAfter.get().trim())));
+        }
+    }
+
+    private HttpRequest getRequest(String url) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url));
         if (requestTimeout != null) {
             request.timeout(requestTimeout);
@@ -73,7 +93,7 @@ public final class HttpJson {
         if (keyOnReads) {
             request.header("X-API-Key", Services.ADMIN_KEY);
         }
-        return send(request.GET().build());
+        return request.GET().build();
     }
 
     /** A response as an {@link Answer}: its body as JSON, or as a text node when it is not JSON. */
@@ -100,10 +120,23 @@ public final class HttpJson {
     }
 
     private Answer send(HttpRequest request) {
+        return answer(sendRaw(request));
+    }
+
+    private HttpResponse<String> sendRaw(HttpRequest request) {
         try {
-            return answer(client.send(request, HttpResponse.BodyHandlers.ofString()));
+            return client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(request.uri() + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
