@@ -22,6 +22,9 @@ public final class SharedEntries extends AbstractList<LeaderboardEntry> implemen
     /** The entries as JSON (an array), once written; null until then. */
     private volatile SerializableString json;
 
+    /** The JSON of the answer around these entries, as the web layer keeps it; null until then. */
+    private volatile Object answerJson;
+
     public SharedEntries(List<LeaderboardEntry> entries) {
         this.entries = List.copyOf(entries);
     }
@@ -44,6 +47,19 @@ public final class SharedEntries extends AbstractList<LeaderboardEntry> implemen
     /** Keeps {@code written}, these entries as a JSON array, for the next answers. */
     public void json(SerializableString written) {
         json = written;
+    }
+
+    /**
+     * What the web layer kept of the last answer written around these entries (a bounded-staleness
+     * page's JSON, whose answers differ only in their staleness), or null.
+     */
+    public Object answerJson() {
+        return answerJson;
+    }
+
+    /** Keeps {@code written} for the next answer around these entries. */
+    public void answerJson(Object written) {
+        answerJson = written;
     }
 
     /** The entries themselves, as a plain list. */

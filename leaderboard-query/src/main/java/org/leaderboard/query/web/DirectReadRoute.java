@@ -1,6 +1,5 @@
 package org.leaderboard.query.web;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -88,6 +87,7 @@ public final class DirectReadRoute implements Filter {
     private final ApiKeyCheck.Route pageAdmission;
     private final ApiKeyCheck.Route standingAdmission;
     private final ObjectMapper json;
+    private final StalePageJson stalePages;
     private final ProblemHandlers problems;
     private final MeterRegistry meters;
     private final Timer pageTimer;
@@ -113,6 +113,7 @@ public final class DirectReadRoute implements Filter {
         this.pageAdmission = keys.route(HttpMethod.GET, PREFIX + "board" + LEADERBOARD);
         this.standingAdmission = keys.route(HttpMethod.GET, PREFIX + "board" + USERS + "user");
         this.json = json;
+        this.stalePages = new StalePageJson(json);
         this.problems = problems;
         this.meters = meters;
         this.pageTimer = timer(meters, LEADERBOARD_URI, HttpServletResponse.SC_OK);
@@ -247,7 +248,11 @@ public final class DirectReadRoute implements Filter {
 
     private void write(HttpServletRequest request, HttpServletResponse response, Object answer)
             throws IOException {
-        send(request, response, HttpServletResponse.SC_OK, "application/json", answer);
+        byte[] bytes =
+                answer instanceof Leaderboard page
+                        ? stalePages.write(page)
+                        : json.writeValueAsBytes(answer);
+        send(request, response, HttpServletResponse.SC_OK, "application/json", bytes);
     }
 
     /** A refusal as the chain's problem handlers answer it, with its headers. */
@@ -272,7 +277,7 @@ public final class DirectReadRoute implements Filter {
                 response,
                 refusal.getStatusCode().value(),
                 MediaType.APPLICATION_PROBLEM_JSON_VALUE,
-                problem);
+                json.writeValueAsBytes(problem));
     }
 
     private void send(
@@ -280,14 +285,8 @@ public final class DirectReadRoute implements Filter {
             HttpServletResponse response,
             int status,
             String contentType,
-            Object body)
+            byte[] bytes)
             throws IOException {
-        byte[] bytes;
-        try {
-            bytes = json.writeValueAsBytes(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("an answer is always JSON", e);
-        }
         if (cors) {
             // As the CORS filter does for a request from the page's own origin: Vary headers only.
             corsProcessor.processRequest(null, request, response);
