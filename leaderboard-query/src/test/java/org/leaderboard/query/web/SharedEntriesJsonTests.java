@@ -2,29 +2,18 @@ package org.leaderboard.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
-import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.query.query.SharedEntries;
-import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
 
 class SharedEntriesJsonTests {
 
-    /**
-     * Built as the service builds its answers' mapper: Spring's defaults, the fast double writer.
-     */
-    private final ObjectMapper mapper =
-            Jackson2ObjectMapperBuilder.json()
-                    .featuresToEnable(JsonGenerator.Feature.USE_FAST_DOUBLE_WRITER)
-                    .modulesToInstall(SharedEntriesJson.module())
-                    .build();
+    private final ObjectMapper mapper = AnswerJson.mapper();
 
     @Test
     void sharedEntriesAreWrittenAsTheSameBytesEveryTime() throws Exception {
@@ -78,17 +67,6 @@ class SharedEntriesJsonTests {
     }
 
     private static Leaderboard page(List<LeaderboardEntry> entries, long staleness) {
-        return new Leaderboard(
-                "b",
-                Instant.parse("2026-11-27T10:00:00Z"),
-                12,
-                4567,
-                0,
-                100,
-                entries,
-                null,
-                null,
-                staleness,
-                ScoreKind.SUM);
+        return AnswerJson.page(entries, 12, staleness);
     }
 }

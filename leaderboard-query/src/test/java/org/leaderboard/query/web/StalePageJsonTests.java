@@ -2,7 +2,6 @@ package org.leaderboard.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,16 +11,10 @@ import org.leaderboard.model.api.Leaderboard;
 import org.leaderboard.model.api.LeaderboardEntry;
 import org.leaderboard.model.board.ScoreKind;
 import org.leaderboard.query.query.SharedEntries;
-import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
 
 class StalePageJsonTests {
 
-    /** Built as the service builds its answers' mapper. */
-    private final ObjectMapper mapper =
-            Jackson2ObjectMapperBuilder.json()
-                    .featuresToEnable(JsonGenerator.Feature.USE_FAST_DOUBLE_WRITER)
-                    .modulesToInstall(SharedEntriesJson.module())
-                    .build();
+    private final ObjectMapper mapper = AnswerJson.mapper();
 
     private final StalePageJson pages = new StalePageJson(mapper);
 
@@ -71,19 +64,7 @@ class StalePageJsonTests {
     @Test
     void readYourWritesPagesAndUnsharedEntriesAreWrittenByTheMapper() throws Exception {
         SharedEntries shared = new SharedEntries(entries(5, "u"));
-        Leaderboard noStaleness =
-                new Leaderboard(
-                        "b",
-                        Instant.parse("2026-11-27T10:00:00Z"),
-                        3,
-                        5,
-                        0,
-                        100,
-                        shared,
-                        null,
-                        null,
-                        null,
-                        ScoreKind.SUM);
+        Leaderboard noStaleness = AnswerJson.page(shared, 3, null);
         Leaderboard plain = page(entries(5, "u"), 3, 8);
 
         assertThat(pages.write(noStaleness)).isEqualTo(mapper.writeValueAsBytes(noStaleness));
@@ -102,17 +83,6 @@ class StalePageJsonTests {
     }
 
     private static Leaderboard page(List<LeaderboardEntry> entries, long tail, long staleness) {
-        return new Leaderboard(
-                "b",
-                Instant.parse("2026-11-27T10:00:00Z"),
-                tail,
-                4567,
-                0,
-                100,
-                entries,
-                null,
-                null,
-                staleness,
-                ScoreKind.SUM);
+        return AnswerJson.page(entries, tail, staleness);
     }
 }
