@@ -10,9 +10,9 @@ import org.springframework.util.unit.DataSize;
  * The size of each connection's socket write buffer ({@code query.http.socket-write-buffer}, 32KB):
  * Tomcat copies a response into it and hands it to the kernel each time it is full. With Tomcat's
  * 8KB a top-100 answer (about 15KB) went out in two writes, and the client woke for each; in one it
- * took a fifth less time at one caller (105-111 against 81-90 microseconds for a bounded-staleness
- * top-100, on 2 cores). Every open connection holds one buffer: 32MB for 1,000 open connections
- * (live pages keep theirs open).
+ * took about a fifth less time at one caller (70-82 against 87-99 microseconds for a
+ * bounded-staleness top-100 under wrk, on 2 cores). Every open connection holds one buffer: 32MB
+ * for 1,000 open connections (live pages keep theirs open).
  */
 @Component
 class SocketWriteBuffer implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {

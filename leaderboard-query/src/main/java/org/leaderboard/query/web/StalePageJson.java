@@ -31,14 +31,16 @@ final class StalePageJson {
             return json.writeValueAsBytes(answer);
         }
         Leaderboard page = answer.withStalenessMillis(0);
-        Split split =
-                entries.answerJson() instanceof Split kept && kept.page().equals(page)
-                        ? kept
-                        : split(page);
-        if (split == null) {
-            return json.writeValueAsBytes(answer);
+        Split split;
+        if (entries.answerJson() instanceof Split kept && kept.page().equals(page)) {
+            split = kept;
+        } else {
+            split = split(page);
+            if (split == null) {
+                return json.writeValueAsBytes(answer);
+            }
+            entries.answerJson(split);
         }
-        entries.answerJson(split);
         byte[] staleness =
                 Long.toString(answer.stalenessMillis()).getBytes(StandardCharsets.ISO_8859_1);
         byte[] bytes = new byte[split.before().length + staleness.length + split.after().length];
