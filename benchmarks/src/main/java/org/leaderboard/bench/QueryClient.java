@@ -19,6 +19,9 @@ final class QueryClient {
     /** The bounded-staleness mode of the design (invariant 7). */
     static final String EVENTUAL = "eventual";
 
+    /** The entries a standing asks for above and below the user. */
+    static final int AROUND = 5;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -45,7 +48,14 @@ final class QueryClient {
     }
 
     Answer around(String board, String user, String consistency) {
-        return get("/boards/" + board + "/users/" + user + "?around=5" + mode(consistency, "&"));
+        return get(
+                "/boards/"
+                        + board
+                        + "/users/"
+                        + user
+                        + "?around="
+                        + AROUND
+                        + mode(consistency, "&"));
     }
 
     private static String mode(String consistency, String separator) {

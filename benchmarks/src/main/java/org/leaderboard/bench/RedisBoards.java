@@ -1,6 +1,9 @@
 package org.leaderboard.bench;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
@@ -9,11 +12,26 @@ import redis.clients.jedis.Pipeline;
 
 /**
  * The Redis baseline of scenario 4: the same final tallies in a sorted set per board (ZADD,
- * pipelined), queried with {@code ZREVRANGE key 0 99 WITHSCORES} and {@code ZREVRANK key user}.
+ * pipelined), queried with {@code ZREVRANGE key 0 99 WITHSCORES} and {@code ZREVRANK key user}, and
+ * (scenario 6) a user's rank with the entries around it, as a Redis client asks for a standing.
  */
 final class RedisBoards implements AutoCloseable {
 
     private static final int PIPELINE = 10_000;
+
+    /**
+     * A user's rank and the entries {@code ARGV[2]} places above and below it with their scores:
+     * the two commands a Redis client needs for a standing, run in one round trip (the fastest way
+     * Redis offers; two round trips would flatter the service).
+     */
+    static final String RANK_AROUND =
+            "local rank = redis.call('ZREVRANK', KEYS[1], ARGV[1]) "
+                    + "if not rank then return false end "
+                    + "local around = tonumber(ARGV[2]) "
+                    + "local from = rank - around "
+                    + "if from < 0 then from = 0 end "
+                    + "return {rank, redis.call('ZREVRANGE', KEYS[1], from, rank + around,"
+                    + " 'WITHSCORES')}";
 
     private final JedisPool pool;
 
@@ -65,6 +83,55 @@ final class RedisBoards implements AutoCloseable {
                     }
                 });
     }
+
+    /**
+     * A random user's rank with {@code around} entries above and below it, with their scores
+     * ({@link #RANK_AROUND}, sent by its SHA after the first load): what the service's {@code
+     * /users/{user}?around=} answers.
+     */
+    Measurement rankAround(
+            String key, int users, int around, int threads, Duration duration, int min) {
+        String sha = loadRankAround();
+        return ClosedLoop.run(
+                threads,
+                duration,
+                min,
+                () -> {
+                    String user = VoteMaker.user(new SplittableRandom().nextInt(users));
+                    return rankAround(sha, key, user, around).isPresent();
+                });
+    }
+
+    /** {@link #RANK_AROUND} loaded into the server; its SHA. */
+    String loadRankAround() {
+        try (Jedis jedis = pool.getResource()) {
+            return jedis.scriptLoad(RANK_AROUND);
+        }
+    }
+
+    /**
+     * The user's rank (0: the highest score) and the ids from {@code around} places above it to
+     * {@code around} below, highest score first, from the script loaded as {@code sha}; empty if
+     * the user has no score.
+     */
+    Optional<Standing> rankAround(String sha, String key, String user, int around) {
+        Object answer;
+        try (Jedis jedis = pool.getResource()) {
+            answer = jedis.evalsha(sha, List.of(key), List.of(user, Integer.toString(around)));
+        }
+        if (!(answer instanceof List<?> parts)) {
+            return Optional.empty();
+        }
+        List<?> withScores = (List<?>) parts.get(1);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < withScores.size(); i += 2) {
+            ids.add(String.valueOf(withScores.get(i)));
+        }
+        return Optional.of(new Standing((Long) parts.get(0), ids));
+    }
+
+    /** A user's rank (0: first) and the ids around it, in rank order. */
+    record Standing(long rank, List<String> users) {}
 
     @Override
     public void close() {
