@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.JedisPoolConfig;
@@ -72,12 +73,12 @@ final class RedisBoards implements AutoCloseable {
     }
 
     Measurement rank(String key, int users, int threads, Duration duration, int min) {
-        return ClosedLoop.run(
+        return ofRandomUsers(
+                users,
                 threads,
                 duration,
                 min,
-                () -> {
-                    String user = VoteMaker.user(new SplittableRandom().nextInt(users));
+                user -> {
                     try (Jedis jedis = pool.getResource()) {
                         return jedis.zrevrank(key, user) != null;
                     }
@@ -92,14 +93,22 @@ final class RedisBoards implements AutoCloseable {
     Measurement rankAround(
             String key, int users, int around, int threads, Duration duration, int min) {
         String sha = loadRankAround();
+        return ofRandomUsers(
+                users,
+                threads,
+                duration,
+                min,
+                user -> rankAround(sha, key, user, around).isPresent());
+    }
+
+    /** A closed loop of {@code query}, each asked about a random one of {@code users}. */
+    private static Measurement ofRandomUsers(
+            int users, int threads, Duration duration, int min, Predicate<String> query) {
         return ClosedLoop.run(
                 threads,
                 duration,
                 min,
-                () -> {
-                    String user = VoteMaker.user(new SplittableRandom().nextInt(users));
-                    return rankAround(sha, key, user, around).isPresent();
-                });
+                () -> query.test(VoteMaker.user(new SplittableRandom().nextInt(users))));
     }
 
     /** {@link #RANK_AROUND} loaded into the server; its SHA. */
