@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentMap;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotLayerDao;
 import org.leaderboard.model.tally.Tallies;
@@ -43,7 +44,7 @@ class SnapshotSums {
 
     @Autowired
     SnapshotSums(SnapshotLayerDao layers, EventFolds events, QueryMetrics metrics) {
-        this(layers::readLayer, events::fold, metrics);
+        this(LayerLoader.of(layers), events::fold, metrics);
     }
 
     SnapshotSums(LayerLoader loader, RangeFolder events, QueryMetrics metrics) {
@@ -69,12 +70,12 @@ class SnapshotSums {
     /** The snapshot of exactly {@code head}, an older one for time travel; not cached. */
     CompletableFuture<Snapshot> of(BoardSettings board, SnapshotHead head) {
         metrics.snapshotLoaded(QueryMetrics.WHOLE);
-        return sum(board, head.layers())
+        return packed(board, head.layers())
                 .thenApply(
-                        sum ->
+                        layer ->
                                 new Snapshot(
                                         head.cutoff(),
-                                        RankedSnapshot.of(board.score(), sum),
+                                        RankedSnapshot.of(board.score(), layer.columns()),
                                         head.layers()));
     }
 
@@ -237,6 +238,26 @@ class SnapshotSums {
                             parts.forEach(part -> sum.addAll(part.join()));
                             return sum;
                         });
+    }
+
+    /**
+     * The layers read in their stored form and merged into one as the worker merges them (a walk
+     * over their bytes, each user's tallies added and sketches joined), read concurrently; the
+     * merge is kept off I/O threads.
+     */
+    private CompletableFuture<PackedLayer> packed(BoardSettings board, List<LayerRef> layers) {
+        List<CompletableFuture<PackedLayer>> parts =
+                layers.stream().map(layer -> loader.loadPacked(board, layer)).toList();
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+                .thenApplyAsync(
+                        done ->
+                                parts.stream()
+                                        .map(CompletableFuture::join)
+                                        .reduce(PackedLayer::plus)
+                                        .orElseGet(
+                                                () ->
+                                                        PackedLayer.of(
+                                                                new Tallies(), board.chunks())));
     }
 
     private record HeadSum(SnapshotHead head, CompletableFuture<Snapshot> snapshot) {

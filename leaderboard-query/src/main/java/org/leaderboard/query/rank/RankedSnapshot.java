@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.memory.Memory;
 import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.cassandra.LayerColumns;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.model.tally.VoterSketches;
@@ -146,6 +147,48 @@ public final class RankedSnapshot implements RankedUsers {
                 });
     }
 
+    /**
+     * Ranks a whole snapshot read in its stored form ({@link LayerColumns}, users in id order):
+     * each user's key is taken from the columns and the users are placed by key in the order they
+     * come, which is already the order of ties, so nothing is sorted by id and no user becomes a
+     * map entry or a tally object. Loading a 1M-user snapshot spent most of its time putting the
+     * users into maps and sorting each key's users by id.
+     */
+    public static RankedSnapshot of(ScoreKind kind, LayerColumns layer) {
+        Map<String, Unranked> unranked = new HashMap<>();
+        int size = layer.size();
+        int[] users = new int[size];
+        long[] keys = new long[size];
+        int ranked = 0;
+        int idBytes = 0;
+        int sketchBytes = 0;
+        for (int user = 0; user < size; user++) {
+            long count = layer.count(user);
+            if (count <= 0) {
+                byte[] sketch = layer.sketch(user);
+                unranked.put(
+                        layer.id(user),
+                        new Unranked(
+                                layer.tally(user),
+                                sketch == null ? null : VoterSketches.fromBytes(sketch)));
+                continue;
+            }
+            users[ranked] = user;
+            keys[ranked] =
+                    kind.rankKey(
+                            kind.score(layer.sum(user), count, layer.min(user), layer.max(user)));
+            idBytes += layer.idEnd(user) - layer.idStart(user);
+            sketchBytes += layer.sketchEnd(user) - layer.sketchStart(user);
+            ranked++;
+        }
+        KeyGroups groups = KeyGroups.of(keys, ranked);
+        RankedSnapshot snapshot = new RankedSnapshot(kind, ranked, idBytes, sketchBytes, unranked);
+        for (int position = 0; position < ranked; position++) {
+            snapshot.put(position, layer, users[groups.order()[position]]);
+        }
+        return snapshot;
+    }
+
     private static RankedSnapshot of(
             ScoreKind kind,
             Map<String, Tally> tallies,
@@ -199,37 +242,56 @@ public final class RankedSnapshot implements RankedUsers {
      * every comparison.
      */
     private static int[] inRankOrder(String[] users, long[] keys, int ranked) {
-        long[] distinct = Arrays.copyOf(keys, ranked);
-        Arrays.sort(distinct);
-        int unique = 0;
-        for (int i = 0; i < distinct.length; i++) {
-            if (unique == 0 || distinct[unique - 1] != distinct[i]) {
-                distinct[unique++] = distinct[i];
-            }
-        }
-        // Group g holds the g-th highest key.
-        int[] groupOf = new int[ranked];
-        int[] start = new int[unique + 1];
-        for (int i = 0; i < ranked; i++) {
-            groupOf[i] = unique - 1 - Arrays.binarySearch(distinct, 0, unique, keys[i]);
-            start[groupOf[i] + 1]++;
-        }
-        for (int g = 0; g < unique; g++) {
-            start[g + 1] += start[g];
-        }
+        KeyGroups groups = KeyGroups.of(keys, ranked);
         ById[] sorted = new ById[ranked];
-        int[] next = Arrays.copyOf(start, unique);
         for (int i = 0; i < ranked; i++) {
-            sorted[next[groupOf[i]]++] = new ById(users[i], i);
+            int user = groups.order()[i];
+            sorted[i] = new ById(users[user], user);
         }
-        int[] order = new int[ranked];
-        for (int g = 0; g < unique; g++) {
+        int[] start = groups.start();
+        for (int g = 0; g + 1 < start.length; g++) {
             Arrays.sort(sorted, start[g], start[g + 1]);
         }
+        int[] order = new int[ranked];
         for (int i = 0; i < ranked; i++) {
             order[i] = sorted[i].index();
         }
         return order;
+    }
+
+    /**
+     * The first {@code ranked} indices grouped by key, highest key first, each group in index order
+     * (a counting sort over the distinct keys, which are few on most boards): {@code start[g]} is
+     * where group g begins in {@code order}, {@code start[groups]} its end.
+     */
+    private record KeyGroups(int[] order, int[] start) {
+
+        static KeyGroups of(long[] keys, int ranked) {
+            long[] distinct = Arrays.copyOf(keys, ranked);
+            Arrays.sort(distinct);
+            int unique = 0;
+            for (int i = 0; i < distinct.length; i++) {
+                if (unique == 0 || distinct[unique - 1] != distinct[i]) {
+                    distinct[unique++] = distinct[i];
+                }
+            }
+            // Group g holds the g-th highest key.
+            int[] groupOf = new int[ranked];
+            int[] start = new int[unique + 1];
+            for (int i = 0; i < ranked; i++) {
+                groupOf[i] = unique - 1 - Arrays.binarySearch(distinct, 0, unique, keys[i]);
+                start[groupOf[i] + 1]++;
+            }
+            for (int g = 0; g < unique; g++) {
+                start[g + 1] += start[g];
+            }
+            int[] order = new int[ranked];
+            int[] next = Arrays.copyOf(start, unique);
+            for (int i = 0; i < ranked; i++) {
+                order[next[groupOf[i]]++] = i;
+            }
+            return new KeyGroups(order, start);
+        }
     }
 
     /** A user's index, ordered by its id. */
@@ -481,14 +543,32 @@ public final class RankedSnapshot implements RankedUsers {
     }
 
     private void put(int position, byte[] source, int from, int length, Tally tally) {
-        System.arraycopy(source, from, ids, idStart[position], length);
-        idStart[position + 1] = idStart[position] + length;
         sums[position] = tally.sum();
         counts[position] = tally.count();
         mins[position] = tally.min();
         maxs[position] = tally.max();
         sumSqHigh[position] = tally.sumSqHigh();
         sumSqLow[position] = tally.sumSqLow();
+        putId(position, source, from, length);
+    }
+
+    /** User {@code user} of {@code layer} at {@code position}, its id, tally and sketch. */
+    private void put(int position, LayerColumns layer, int user) {
+        sums[position] = layer.sum(user);
+        counts[position] = layer.count(user);
+        mins[position] = layer.min(user);
+        maxs[position] = layer.max(user);
+        sumSqHigh[position] = layer.sumSqHigh(user);
+        sumSqLow[position] = layer.sumSqLow(user);
+        int from = layer.idStart(user);
+        putId(position, layer.idBytes(), from, layer.idEnd(user) - from);
+        int sketchFrom = layer.sketchStart(user);
+        putSketch(position, layer.sketchBytes(), sketchFrom, layer.sketchEnd(user) - sketchFrom);
+    }
+
+    private void putId(int position, byte[] source, int from, int length) {
+        System.arraycopy(source, from, ids, idStart[position], length);
+        idStart[position + 1] = idStart[position] + length;
         int slot = hash(source, from, from + length) & (slots.length - 1);
         while (slots[slot] != EMPTY_SLOT) {
             slot = (slot + 1) & (slots.length - 1);

@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 
@@ -191,6 +196,62 @@ class RankedSnapshotTests {
         // Thousands: estimated, a union's estimate within the sketches' error of one fold's.
         assertThat((double) merged.distinctVoters(merged.position("player-1")))
                 .isCloseTo(3_001, org.assertj.core.data.Percentage.withPercentage(5));
+    }
+
+    /**
+     * A whole snapshot ranked from its stored form (the columns of its packed layer, as a cold load
+     * reads it) is the one ranked from its tallies, on every kind of board: each position's user,
+     * tally and voters, ties in String order whatever the ids hold, and the users left with no
+     * counted vote kept aside so that their later votes still add up.
+     */
+    @Property(tries = 30)
+    void aSnapshotRankedFromItsStoredFormIsTheOneRankedFromItsTallies(
+            @ForAll @IntRange(min = 0, max = 2_000) int users,
+            @ForAll ScoreKind kind,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        Tallies written = new Tallies();
+        String[] stems = {"user-", "é-", "\uE000-", "\uD83D\uDE00-", "李", ""};
+        for (int u = 0; u < users; u++) {
+            String user = stems[random.nextInt(stems.length)] + random.nextInt(users + 1);
+            long vote = random.nextInt(9) - 4;
+            switch (random.nextInt(4)) {
+                case 0 -> written.addVote(user, vote);
+                case 1 -> written.addVote(user, "voter-" + random.nextInt(50), vote);
+                case 2 -> {
+                    written.addVote(user, "voter-" + random.nextInt(50), vote);
+                    written.addRetraction(user, vote);
+                }
+                default -> written.addRetraction(user, vote);
+            }
+        }
+
+        RankedSnapshot fromTallies = RankedSnapshot.of(kind, written);
+        RankedSnapshot stored =
+                RankedSnapshot.of(kind, PackedLayer.of(written, 1 + random.nextInt(16)).columns());
+
+        assertSameRanking(stored, fromTallies);
+        assertThat(stored.unrankedUsers()).isEqualTo(fromTallies.unrankedUsers());
+        Tallies later = new Tallies();
+        for (String user : written.asMap().keySet()) {
+            if (!written.get(user).hasVotes()) {
+                later.addVote(user, "voter-late", 2);
+            }
+        }
+        assertSameRanking(stored.plus(later), fromTallies.plus(later));
+    }
+
+    private static void assertSameRanking(RankedSnapshot actual, RankedSnapshot expected) {
+        assertThat(actual.size()).isEqualTo(expected.size());
+        for (int position = 0; position < expected.size(); position++) {
+            String user = expected.user(position);
+            assertThat(actual.user(position)).as("user at %d", position).isEqualTo(user);
+            assertThat(actual.tally(position)).as(user).isEqualTo(expected.tally(position));
+            assertThat(actual.distinctVoters(position))
+                    .as("voters of %s", user)
+                    .isEqualTo(expected.distinctVoters(position));
+            assertThat(actual.position(user)).isEqualTo(position);
+        }
     }
 
     private static void assertEveryUserAtItsPosition(RankedSnapshot snapshot, int users) {

@@ -22,11 +22,16 @@ public enum ScoreKind {
 
     /** The user's score as shown: the sum, the max, the min or the count of the tally. */
     public long score(Tally tally) {
+        return score(tally.sum(), tally.count(), tally.min(), tally.max());
+    }
+
+    /** As above, from the tally's numbers as a snapshot layer holds them. */
+    public long score(long sum, long count, long min, long max) {
         return switch (this) {
-            case SUM -> tally.sum();
-            case BEST -> tally.max();
-            case LOWEST -> tally.min();
-            case COUNT -> tally.count();
+            case SUM -> sum;
+            case BEST -> max;
+            case LOWEST -> min;
+            case COUNT -> count;
         };
     }
 

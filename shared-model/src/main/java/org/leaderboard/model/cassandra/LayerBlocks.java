@@ -161,6 +161,125 @@ public final class LayerBlocks {
     }
 
     /**
+     * A layer's users (each chunk's blocks in order) decoded into columns in id order. The chunks
+     * hold disjoint users, each chunk in id order, so their records are merged as they stand
+     * through a heap of the chunks' current ids: no map, no object per user. {@code users} is the
+     * count the blocks' headers give. A block that is not one this class wrote, or a user out of
+     * order or held twice, is refused with an {@link IllegalStateException}, never ranked.
+     */
+    static LayerColumns columns(List<List<byte[]>> chunks, long users) {
+        long bytes = 0;
+        for (List<byte[]> chunk : chunks) {
+            for (byte[] block : chunk) {
+                bytes += block.length;
+            }
+        }
+        if (users > Integer.MAX_VALUE - 1 || bytes > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("snapshot layer too large to rank in memory");
+        }
+        LayerColumns columns = new LayerColumns((int) users, (int) bytes);
+        try {
+            Cursor[] heap = new Cursor[chunks.size()];
+            int live = 0;
+            for (List<byte[]> chunk : chunks) {
+                Cursor cursor = new Cursor(chunk);
+                if (cursor.valid()) {
+                    heap[live++] = cursor;
+                }
+            }
+            for (int i = live / 2 - 1; i >= 0; i--) {
+                siftDown(heap, i, live);
+            }
+            long[] tally = new long[6];
+            while (live > 0) {
+                Cursor first = heap[0];
+                checkAfterLast(columns, first);
+                first.tallyInto(tally);
+                columns.add(
+                        first.in.bytes,
+                        first.idStart,
+                        first.idLength,
+                        tally,
+                        first.sketchStart,
+                        Math.max(0, first.sketchLength));
+                first.advance();
+                if (!first.valid()) {
+                    heap[0] = heap[--live];
+                }
+                siftDown(heap, 0, live);
+            }
+        } catch (IndexOutOfBoundsException e) {
+            throw new IllegalStateException("snapshot layer block cut short", e);
+        }
+        return columns;
+    }
+
+    private static void checkAfterLast(LayerColumns columns, Cursor next) {
+        int last = columns.size() - 1;
+        if (last >= 0
+                && compareIds(
+                                columns.idBytes(),
+                                columns.idStart(last),
+                                columns.idEnd(last) - columns.idStart(last),
+                                next.in.bytes,
+                                next.idStart,
+                                next.idLength)
+                        >= 0) {
+            throw new IllegalStateException(
+                    "snapshot layer with user " + next.id() + " out of order or twice");
+        }
+    }
+
+    /** Restores the heap order (smallest id first) below {@code i}. */
+    private static void siftDown(Cursor[] heap, int i, int size) {
+        Cursor moving = heap[i];
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= size) {
+                break;
+            }
+            if (child + 1 < size && heap[child + 1].compareId(heap[child]) < 0) {
+                child++;
+            }
+            if (heap[child].compareId(moving) >= 0) {
+                break;
+            }
+            heap[i] = heap[child];
+            i = child;
+        }
+        heap[i] = moving;
+    }
+
+    /** As {@link String#compareTo} orders the two ids given as UTF-8. */
+    private static int compareIds(
+            byte[] mine,
+            int myStart,
+            int myLength,
+            byte[] theirs,
+            int theirStart,
+            int theirLength) {
+        int common = Math.min(myLength, theirLength);
+        for (int i = 0; i < common; i++) {
+            int x = mine[myStart + i] & 0xFF;
+            int y = theirs[theirStart + i] & 0xFF;
+            if (x != y) {
+                // UTF-8 bytes order ids by code point; String order differs from it only past
+                // ASCII (surrogate pairs against the last BMP characters).
+                return x < 0x80 && y < 0x80
+                        ? x - y
+                        : new String(mine, myStart, myLength, StandardCharsets.UTF_8)
+                                .compareTo(
+                                        new String(
+                                                theirs,
+                                                theirStart,
+                                                theirLength,
+                                                StandardCharsets.UTF_8));
+            }
+        }
+        return myLength - theirLength;
+    }
+
+    /**
      * One user record after another over a chunk's blocks in order: where the current record's id,
      * tally and sketch lie in its block.
      */
@@ -225,19 +344,8 @@ public final class LayerBlocks {
 
         /** As {@link String#compareTo} orders the two ids (the order {@link #encode} sorts in). */
         int compareId(Cursor other) {
-            byte[] mine = in.bytes;
-            byte[] theirs = other.in.bytes;
-            int common = Math.min(idLength, other.idLength);
-            for (int i = 0; i < common; i++) {
-                int x = mine[idStart + i] & 0xFF;
-                int y = theirs[other.idStart + i] & 0xFF;
-                if (x != y) {
-                    // UTF-8 bytes order ids by code point; String order differs from it only
-                    // past ASCII (surrogate pairs against the last BMP characters).
-                    return x < 0x80 && y < 0x80 ? x - y : id().compareTo(other.id());
-                }
-            }
-            return idLength - other.idLength;
+            return compareIds(
+                    in.bytes, idStart, idLength, other.in.bytes, other.idStart, other.idLength);
         }
 
         String id() {
@@ -245,15 +353,19 @@ public final class LayerBlocks {
         }
 
         Tally tally() {
+            long[] numbers = new long[6];
+            tallyInto(numbers);
+            return new Tally(
+                    numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]);
+        }
+
+        /** The tally's six numbers (sum, count, min, max, sum of squares high and low). */
+        void tallyInto(long[] numbers) {
             Reader tally = new Reader(in.bytes);
             tally.position = idStart + idLength;
-            return new Tally(
-                    tally.zigZag(),
-                    tally.zigZag(),
-                    tally.zigZag(),
-                    tally.zigZag(),
-                    tally.zigZag(),
-                    tally.zigZag());
+            for (int i = 0; i < 6; i++) {
+                numbers[i] = tally.zigZag();
+            }
         }
 
         /** The voter sketch in its stored form, null for none. */

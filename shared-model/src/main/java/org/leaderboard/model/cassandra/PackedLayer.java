@@ -80,6 +80,11 @@ public final class PackedLayer {
         return all;
     }
 
+    /** The layer's users decoded into columns in id order, to rank a whole snapshot from. */
+    public LayerColumns columns() {
+        return LayerBlocks.columns(chunks, rows);
+    }
+
     /** The users the layer holds. */
     public long rows() {
         return rows;

@@ -99,6 +99,58 @@ class LayerBlocksTests {
                 .isEqualTo(4);
     }
 
+    /**
+     * A layer read into columns holds every user once, in String order across all its chunks (ids
+     * past ASCII included), each with the tally and voters it was written with.
+     */
+    @Property(tries = 40)
+    void aLayerDecodesIntoColumnsInIdOrder(
+            @ForAll @IntRange(min = 0, max = 1_200) int users,
+            @ForAll @IntRange(min = 1, max = 20) int chunks,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        Tallies written = new Tallies();
+        for (String user : idsWithAwkwardOrder(users, random)) {
+            addRandomVotes(written, user, random);
+        }
+
+        LayerColumns columns = PackedLayer.of(written, chunks).columns();
+
+        List<String> expected = new ArrayList<>(written.asMap().keySet());
+        Collections.sort(expected);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            String user = columns.id(i);
+            ids.add(user);
+            assertThat(columns.tally(i)).as("tally of %s", user).isEqualTo(written.get(user));
+            byte[] sketch = columns.sketch(i);
+            assertThat(
+                            sketch == null
+                                    ? null
+                                    : VoterSketches.estimate(VoterSketches.fromBytes(sketch)))
+                    .as("distinct voters of %s", user)
+                    .isEqualTo(
+                            written.voters(user) == null
+                                    ? null
+                                    : VoterSketches.estimate(written.voters(user)));
+        }
+        assertThat(ids).isEqualTo(expected);
+    }
+
+    /** A user stored in two chunks (no writer does that) is refused, not ranked twice. */
+    @Test
+    void aLayerHoldingAUserTwiceIsRefused() {
+        Tallies written = new Tallies();
+        written.addVote("alice", 1);
+        written.addVote("bob", 1);
+        List<byte[]> chunk = LayerBlocks.encode(List.of("alice", "bob"), written);
+        PackedLayer twice = PackedLayer.ofBlocks(List.of(chunk, List.of(chunk.get(0))));
+
+        assertThatThrownBy(twice::columns)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("out of order or twice");
+    }
+
     @Test
     void aDamagedBlockIsRefusedNotReadAsOtherTallies() {
         Tallies written = randomTallies(10, new Random(7));
