@@ -607,6 +607,11 @@ public final class MergedStandings {
         return changedBasePositions[j];
     }
 
+    /** How many snapshot users the tail changed, ranked again or left with no counted vote. */
+    int removedCount() {
+        return removed.length();
+    }
+
     /** How many users the tail changed (with a counted vote). */
     int changedCount() {
         return changed.length();

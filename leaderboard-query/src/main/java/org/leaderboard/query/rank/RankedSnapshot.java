@@ -346,9 +346,11 @@ public final class RankedSnapshot implements RankedUsers {
         int idBytes = ids.length;
         int sketchBytes = sketches.length;
         VoterSketches.Merger merger = new VoterSketches.Merger();
+        int changedHeld = 0;
         for (int j = 0; j < changedCount; j++) {
             String user = merged.changedUser(j);
             int position = merged.changedBasePosition(j);
+            changedHeld += position >= 0 ? 1 : 0;
             HllSketch before = position >= 0 ? voters(position) : unrankedVoters(user);
             changedIds[j] = user.getBytes(StandardCharsets.UTF_8);
             changedSketches[j] = merger.union(before, deltaStored.apply(user));
@@ -361,16 +363,30 @@ public final class RankedSnapshot implements RankedUsers {
                         ? Map.of()
                         : unrankedPlus(delta, deltaVoters);
         RankedSnapshot next = new RankedSnapshot(kind, total, idBytes, sketchBytes, unrankedNext);
-        int[] nextChanged = {0};
+        // A user's slot depends only on its id and the users held before it in the table: when
+        // every held user stays ranked and the table keeps its size, the held table is carried
+        // over with each position moved, and only the new users are hashed (hashing every id
+        // again was a fifth of a newer head's ranking).
+        int[] moved =
+                merged.removedCount() == changedHeld && next.slots.length == slots.length
+                        ? new int[size()]
+                        : null;
+        int[] added = moved == null ? null : new int[changedCount - changedHeld];
+        int[] nextChanged = {0, 0};
         merged.forEachInOrder(
                 (position, basePosition, user, tally) -> {
                     if (basePosition >= 0) {
-                        next.put(
+                        next.putTally(position, tally(basePosition));
+                        next.copyId(
                                 position,
                                 ids,
                                 idStart[basePosition],
-                                idStart[basePosition + 1] - idStart[basePosition],
-                                tally(basePosition));
+                                idStart[basePosition + 1] - idStart[basePosition]);
+                        if (moved == null) {
+                            next.insertSlot(position);
+                        } else {
+                            moved[basePosition] = position;
+                        }
                         next.putSketch(
                                 position,
                                 sketches,
@@ -380,11 +396,37 @@ public final class RankedSnapshot implements RankedUsers {
                     } else {
                         // Changed users are visited in their ranking order.
                         int j = nextChanged[0]++;
-                        next.put(position, changedIds[j], 0, changedIds[j].length, tally);
+                        next.putTally(position, tally);
+                        next.copyId(position, changedIds[j], 0, changedIds[j].length);
                         next.putSketch(position, changedSketches[j], 0, changedSketches[j].length);
+                        int held = merged.changedBasePosition(j);
+                        if (moved == null) {
+                            next.insertSlot(position);
+                        } else if (held >= 0) {
+                            moved[held] = position;
+                        } else {
+                            added[nextChanged[1]++] = position;
+                        }
                     }
                 });
+        if (moved != null) {
+            next.carrySlots(slots, moved, added);
+        }
         return next;
+    }
+
+    /**
+     * This ranking's position table from {@code held}, the table of the snapshot before (same
+     * size), each position {@code moved} to the one it has now, then the users {@code added}.
+     */
+    private void carrySlots(int[] held, int[] moved, int[] added) {
+        for (int slot = 0; slot < held.length; slot++) {
+            int position = held[slot];
+            slots[slot] = position == EMPTY_SLOT ? EMPTY_SLOT : moved[position];
+        }
+        for (int position : added) {
+            insertSlot(position);
+        }
     }
 
     /** The sketch of a user this snapshot holds without a counted vote (a copy); null if none. */
@@ -543,13 +585,18 @@ public final class RankedSnapshot implements RankedUsers {
     }
 
     private void put(int position, byte[] source, int from, int length, Tally tally) {
+        putTally(position, tally);
+        copyId(position, source, from, length);
+        insertSlot(position);
+    }
+
+    private void putTally(int position, Tally tally) {
         sums[position] = tally.sum();
         counts[position] = tally.count();
         mins[position] = tally.min();
         maxs[position] = tally.max();
         sumSqHigh[position] = tally.sumSqHigh();
         sumSqLow[position] = tally.sumSqLow();
-        putId(position, source, from, length);
     }
 
     /** User {@code user} of {@code layer} at {@code position}, its id, tally and sketch. */
@@ -561,15 +608,20 @@ public final class RankedSnapshot implements RankedUsers {
         sumSqHigh[position] = layer.sumSqHigh(user);
         sumSqLow[position] = layer.sumSqLow(user);
         int from = layer.idStart(user);
-        putId(position, layer.idBytes(), from, layer.idEnd(user) - from);
+        copyId(position, layer.idBytes(), from, layer.idEnd(user) - from);
+        insertSlot(position);
         int sketchFrom = layer.sketchStart(user);
         putSketch(position, layer.sketchBytes(), sketchFrom, layer.sketchEnd(user) - sketchFrom);
     }
 
-    private void putId(int position, byte[] source, int from, int length) {
+    private void copyId(int position, byte[] source, int from, int length) {
         System.arraycopy(source, from, ids, idStart[position], length);
         idStart[position + 1] = idStart[position] + length;
-        int slot = hash(source, from, from + length) & (slots.length - 1);
+    }
+
+    /** Enters the user at {@code position} (its id already copied) in the position table. */
+    private void insertSlot(int position) {
+        int slot = hash(ids, idStart[position], idStart[position + 1]) & (slots.length - 1);
         while (slots[slot] != EMPTY_SLOT) {
             slot = (slot + 1) & (slots.length - 1);
         }
