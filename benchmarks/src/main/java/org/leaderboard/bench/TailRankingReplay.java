@@ -9,7 +9,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.query.rank.MergedStandings;
@@ -107,8 +109,9 @@ final class TailRankingReplay {
         TakeUp takeUp = takeUps(random);
         String takeUpNote =
                 String.format(
-                        "a %,d-user snapshot with voter sketches, a layer of %,d votes, a tail of"
-                                + " %,d votes; mean of %d after %d unmeasured; CPU of the replaying"
+                        "a %,d-user snapshot with voter sketches, a layer of %,d votes (its"
+                                + " stored blocks decoded in the snapshot's step), a tail of %,d"
+                                + " votes; mean of %d after %d unmeasured; CPU of the replaying"
                                 + " thread",
                         users, minuteVotes(), tailVotes(), takeUpRounds(), takeUpRounds() / 2);
         List<Figure> figures =
@@ -149,7 +152,8 @@ final class TailRankingReplay {
                                 note),
                         Figure.plain(
                                 NAME,
-                                "a newer head's snapshot ranked: the held one plus a minute's layer",
+                                "a newer head's snapshot ranked: the held one plus a minute's layer"
+                                        + " as stored",
                                 "ms",
                                 null,
                                 takeUp.snapshotMillis(),
@@ -286,8 +290,12 @@ final class TailRankingReplay {
         long tailBytes = 0;
         TailRanking onTail = null;
         for (int round = 0; round < unmeasured + rounds; round++) {
-            // Sketches in their stored form, as the service reads a layer back and holds its tail.
-            Tallies layer = votesWithVoters(random, minuteVotes()).packVoters();
+            // The layer in its stored form, as the service reads it back; the tail's sketches in
+            // theirs, as the service holds its tail.
+            PackedLayer layer =
+                    PackedLayer.of(
+                            votesWithVoters(random, minuteVotes()).packVoters(),
+                            BoardSettings.DEFAULT_CHUNKS);
             Tallies tail = votesWithVoters(random, tailVotes()).packVoters();
             long allocated = threads.getThreadAllocatedBytes(thread);
             long cpu = threads.getCurrentThreadCpuTime();

@@ -116,7 +116,7 @@ class SnapshotSums {
     private CompletableFuture<Snapshot> extend(BoardSettings board, Snapshot base, HeadSum fresh) {
         metrics.snapshotLoaded(QueryMetrics.LAYERS);
         long started = System.nanoTime();
-        return sum(board, after(base, fresh.head()))
+        return packed(board, after(base, fresh.head()))
                 .thenApply(
                         delta -> {
                             long read = System.nanoTime();
@@ -130,7 +130,7 @@ class SnapshotSums {
                                             + " layers, read in {} ms and ranked in {} ms",
                                     board.board(),
                                     fresh.head().cutoff(),
-                                    delta.users(),
+                                    delta.rows(),
                                     (read - started) / 1_000_000,
                                     (System.nanoTime() - read) / 1_000_000);
                             return next;
@@ -217,37 +217,14 @@ class SnapshotSums {
         return head.layers().stream().filter(l -> !l.from().isBefore(base.cutoff())).toList();
     }
 
-    /** The summed tallies of the layers, read concurrently; summing is kept off I/O threads. */
-    private CompletableFuture<Tallies> sum(BoardSettings board, List<LayerRef> layers) {
-        List<CompletableFuture<Tallies>> parts =
-                layers.stream().map(layer -> loader.load(board, layer)).toList();
-        if (parts.size() == 1) {
-            // One layer (a compacted board's usual head): its tallies are the sum, not copied;
-            // what follows still runs off the driver's I/O thread.
-            return parts.get(0).thenApplyAsync(tallies -> tallies);
-        }
-        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
-                .thenApplyAsync(
-                        done -> {
-                            Tallies sum =
-                                    Tallies.forUsers(
-                                            layers.stream()
-                                                    .mapToLong(LayerRef::rows)
-                                                    .max()
-                                                    .orElse(0));
-                            parts.forEach(part -> sum.addAll(part.join()));
-                            return sum;
-                        });
-    }
-
     /**
      * The layers read in their stored form and merged into one as the worker merges them (a walk
      * over their bytes, each user's tallies added and sketches joined), read concurrently; the
-     * merge is kept off I/O threads.
+     * merge, and what is made of it, is kept off I/O threads.
      */
     private CompletableFuture<PackedLayer> packed(BoardSettings board, List<LayerRef> layers) {
         List<CompletableFuture<PackedLayer>> parts =
-                layers.stream().map(layer -> loader.loadPacked(board, layer)).toList();
+                layers.stream().map(layer -> loader.load(board, layer)).toList();
         return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
                 .thenApplyAsync(
                         done ->

@@ -8,7 +8,9 @@ import java.util.function.Function;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.memory.Memory;
 import org.leaderboard.model.board.ScoreKind;
+import org.leaderboard.model.cassandra.LayerBlocks;
 import org.leaderboard.model.cassandra.LayerColumns;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
 import org.leaderboard.model.tally.VoterSketches;
@@ -334,6 +336,191 @@ public final class RankedSnapshot implements RankedUsers {
         return plus(delta.asMap(), delta::voters, delta::compactVoters);
     }
 
+    /**
+     * This snapshot plus newer layers read in their stored form ({@code delta}, summed as the
+     * worker sums them), ranked from its columns: each of the layer's users looked up by its id's
+     * bytes, its tally added column by column, and the changed users placed by key in the layer's
+     * id order, which is the order of ties, then merged with this order in one walk. No user
+     * becomes a map entry, a tally object or a String: a newer head's ranking spent half its time
+     * making the changed users' objects, looking them up by String and sorting them. Where a user
+     * is left with no counted vote, or this snapshot holds one aside, the layer is read into
+     * tallies and added as such (a retraction's rare case).
+     */
+    public RankedSnapshot plus(PackedLayer delta) {
+        RankedSnapshot next = plus(delta.columns());
+        return next != null ? next : plus(delta.tallies());
+    }
+
+    /** As above, or null where a user is, or would be, held aside with no counted vote. */
+    private RankedSnapshot plus(LayerColumns delta) {
+        if (!unranked.isEmpty()) {
+            return null;
+        }
+        int changedCount = delta.size();
+        int[] held = new int[changedCount];
+        long[] keys = new long[changedCount];
+        byte[][] unions = new byte[changedCount][];
+        boolean[] changedHere = new boolean[size()];
+        Memory deltaSketches = Memory.wrap(delta.sketchBytes());
+        VoterSketches.Merger merger = new VoterSketches.Merger();
+        int changedHeld = 0;
+        int idBytes = ids.length;
+        int sketchBytes = sketches.length;
+        for (int i = 0; i < changedCount; i++) {
+            int position = position(delta.idBytes(), delta.idStart(i), delta.idEnd(i));
+            held[i] = position;
+            long count = delta.count(i) + (position >= 0 ? counts[position] : 0);
+            if (count <= 0) {
+                return null;
+            }
+            keys[i] =
+                    kind.rankKey(
+                            position >= 0
+                                    ? kind.score(
+                                            Math.addExact(sums[position], delta.sum(i)),
+                                            count,
+                                            Math.min(mins[position], delta.min(i)),
+                                            Math.max(maxs[position], delta.max(i)))
+                                    : kind.score(delta.sum(i), count, delta.min(i), delta.max(i)));
+            int deltaSketch = delta.sketchEnd(i) - delta.sketchStart(i);
+            if (position < 0) {
+                idBytes += delta.idEnd(i) - delta.idStart(i);
+                sketchBytes += deltaSketch;
+                continue;
+            }
+            changedHeld++;
+            changedHere[position] = true;
+            int heldSketch = sketchStart[position + 1] - sketchStart[position];
+            if (heldSketch > 0 && deltaSketch > 0) {
+                unions[i] =
+                        merger.union(
+                                voters(position),
+                                HllSketch.wrap(
+                                        deltaSketches.region(delta.sketchStart(i), deltaSketch)));
+                sketchBytes += unions[i].length - heldSketch;
+            } else {
+                sketchBytes += deltaSketch;
+            }
+        }
+        int[] order = KeyGroups.of(keys, changedCount).order();
+        RankedSnapshot next =
+                new RankedSnapshot(
+                        kind, size() + changedCount - changedHeld, idBytes, sketchBytes, Map.of());
+        // Every held user stays ranked here: the held position table is carried over when it keeps
+        // its size (see the tallies' merge below).
+        int[] moved = next.slots.length == slots.length ? new int[size()] : null;
+        int[] added = moved == null ? null : new int[changedCount - changedHeld];
+        int addedCount = 0;
+        int kept = 0;
+        int k = 0;
+        for (int position = 0; position < next.size(); position++) {
+            while (kept < size() && changedHere[kept]) {
+                kept++;
+            }
+            int i = k < changedCount ? order[k] : -1;
+            boolean changedFirst =
+                    i >= 0
+                            && (kept == size()
+                                    || keys[i] > key(kept)
+                                    || keys[i] == key(kept)
+                                            && LayerBlocks.compareIds(
+                                                            delta.idBytes(),
+                                                            delta.idStart(i),
+                                                            delta.idEnd(i) - delta.idStart(i),
+                                                            ids,
+                                                            idStart[kept],
+                                                            idStart[kept + 1] - idStart[kept])
+                                                    < 0);
+            if (!changedFirst) {
+                next.copyHeld(position, this, kept);
+                if (moved == null) {
+                    next.insertSlot(position);
+                } else {
+                    moved[kept] = position;
+                }
+                kept++;
+                continue;
+            }
+            k++;
+            next.putChanged(position, this, held[i], delta, i, unions[i]);
+            if (moved == null) {
+                next.insertSlot(position);
+            } else if (held[i] >= 0) {
+                moved[held[i]] = position;
+            } else {
+                added[addedCount++] = position;
+            }
+        }
+        if (moved != null) {
+            next.carrySlots(slots, moved, added);
+        }
+        return next;
+    }
+
+    /** User {@code from}'s id, tally, sketch and kept estimate from {@code held}, unchanged. */
+    private void copyHeld(int position, RankedSnapshot held, int from) {
+        sums[position] = held.sums[from];
+        counts[position] = held.counts[from];
+        mins[position] = held.mins[from];
+        maxs[position] = held.maxs[from];
+        sumSqHigh[position] = held.sumSqHigh[from];
+        sumSqLow[position] = held.sumSqLow[from];
+        copyId(position, held.ids, held.idStart[from], held.idStart[from + 1] - held.idStart[from]);
+        putSketch(
+                position,
+                held.sketches,
+                held.sketchStart[from],
+                held.sketchStart[from + 1] - held.sketchStart[from]);
+        keepEstimate(position, held.keptEstimate(from));
+    }
+
+    /**
+     * User {@code user} of {@code delta} at {@code position}: its tally added to the one {@code
+     * held} has at {@code from} (-1: none), its sketch the {@code union} of both when each had one,
+     * else whichever had.
+     */
+    private void putChanged(
+            int position,
+            RankedSnapshot held,
+            int from,
+            LayerColumns delta,
+            int user,
+            byte[] union) {
+        int idFrom = delta.idStart(user);
+        copyId(position, delta.idBytes(), idFrom, delta.idEnd(user) - idFrom);
+        int sketchFrom = delta.sketchStart(user);
+        int sketchLength = delta.sketchEnd(user) - sketchFrom;
+        if (from < 0) {
+            sums[position] = delta.sum(user);
+            counts[position] = delta.count(user);
+            mins[position] = delta.min(user);
+            maxs[position] = delta.max(user);
+            sumSqHigh[position] = delta.sumSqHigh(user);
+            sumSqLow[position] = delta.sumSqLow(user);
+            putSketch(position, delta.sketchBytes(), sketchFrom, sketchLength);
+            return;
+        }
+        sums[position] = Math.addExact(held.sums[from], delta.sum(user));
+        counts[position] = held.counts[from] + delta.count(user);
+        mins[position] = Math.min(held.mins[from], delta.min(user));
+        maxs[position] = Math.max(held.maxs[from], delta.max(user));
+        long low = held.sumSqLow[from] + delta.sumSqLow(user);
+        long carry = Long.compareUnsigned(low, held.sumSqLow[from]) < 0 ? 1 : 0;
+        sumSqHigh[position] = held.sumSqHigh[from] + delta.sumSqHigh(user) + carry;
+        sumSqLow[position] = low;
+        if (union != null) {
+            putSketch(position, union, 0, union.length);
+        } else if (sketchLength > 0) {
+            putSketch(position, delta.sketchBytes(), sketchFrom, sketchLength);
+        } else {
+            putSketch(
+                    position,
+                    held.sketches,
+                    held.sketchStart[from],
+                    held.sketchStart[from + 1] - held.sketchStart[from]);
+        }
+    }
+
     private RankedSnapshot plus(
             Map<String, Tally> delta,
             Function<String, HllSketch> deltaVoters,
@@ -637,10 +824,15 @@ public final class RankedSnapshot implements RankedUsers {
     @Override
     public int position(String user) {
         byte[] id = user.getBytes(StandardCharsets.UTF_8);
-        int slot = hash(id, 0, id.length) & (slots.length - 1);
+        return position(id, 0, id.length);
+    }
+
+    /** The position of the user whose UTF-8 id is {@code id[from, to)}, or -1. */
+    private int position(byte[] id, int from, int to) {
+        int slot = hash(id, from, to) & (slots.length - 1);
         while (slots[slot] != EMPTY_SLOT) {
             int position = slots[slot];
-            if (Arrays.equals(ids, idStart[position], idStart[position + 1], id, 0, id.length)) {
+            if (Arrays.equals(ids, idStart[position], idStart[position + 1], id, from, to)) {
                 return position;
             }
             slot = (slot + 1) & (slots.length - 1);

@@ -23,6 +23,7 @@ import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.LayerRef;
+import org.leaderboard.model.cassandra.PackedLayer;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.tally.Tallies;
 
@@ -229,7 +230,7 @@ class SnapshotSumsTests {
         }
 
         @Override
-        public CompletableFuture<Tallies> load(BoardSettings board, LayerRef layer) {
+        public CompletableFuture<PackedLayer> load(BoardSettings board, LayerRef layer) {
             loads.computeIfAbsent(layer, l -> new AtomicInteger()).incrementAndGet();
             if (failNext.getAndSet(false)) {
                 return CompletableFuture.failedFuture(
@@ -251,7 +252,7 @@ class SnapshotSumsTests {
                                                         ? FIRST_VOTES + SECOND_VOTES
                                                         : SECOND_VOTES;
                                 tallies.addVote("alice", votes);
-                                return tallies;
+                                return PackedLayer.of(tallies, board.chunks());
                             });
         }
     }

@@ -241,6 +241,61 @@ class RankedSnapshotTests {
         assertSameRanking(stored.plus(later), fromTallies.plus(later));
     }
 
+    /**
+     * A newer layer added from its stored form (as the service reads a newer head's layers) gives
+     * the ranking that adding its tallies gives, on every kind of board: new users, held users
+     * moved up or down, ties in String order whatever the ids hold, the held users' kept estimates
+     * carried, sketches joined; and, with retractions, users left with no counted vote kept aside.
+     */
+    @Property(tries = 40)
+    void aNewerLayerAddedFromItsStoredFormIsTheOneAddedFromItsTallies(
+            @ForAll @IntRange(min = 0, max = 1_500) int users,
+            @ForAll ScoreKind kind,
+            @ForAll boolean retractions,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        RankedSnapshot fromTallies = RankedSnapshot.of(kind, randomLayer(random, users, false));
+        RankedSnapshot stored = fromTallies;
+        for (int position = 0; position < fromTallies.size(); position += 1 + random.nextInt(5)) {
+            fromTallies.distinctVoters(position);
+        }
+        for (int head = 0; head < 3; head++) {
+            Tallies newer = randomLayer(random, 1 + random.nextInt(users + 1), retractions);
+            fromTallies = fromTallies.plus(newer);
+            stored = stored.plus(PackedLayer.of(newer, 1 + random.nextInt(16)));
+            assertSameRanking(stored, fromTallies);
+            assertThat(stored.unrankedUsers()).isEqualTo(fromTallies.unrankedUsers());
+        }
+    }
+
+    /**
+     * Up to {@code users} random users' votes, some with voters, ids of every kind, a few votes
+     * large; with {@code retractions}, some of them retracted.
+     */
+    private static Tallies randomLayer(Random random, int users, boolean retractions) {
+        Tallies layer = new Tallies();
+        String[] stems = {"user-", "é-", "\uE000-", "\uD83D\uDE00-", "李", ""};
+        for (int u = 0; u < users; u++) {
+            String user = stems[random.nextInt(stems.length)] + random.nextInt(users + 1);
+            long vote = random.nextInt(9) - 4;
+            if (user.startsWith("李") && random.nextBoolean()) {
+                // Two votes whose squares add past 2^63: a user with them in two layers has sums
+                // of squares that carry past 64 bits when the layers are added.
+                vote = 3_000_000_000L;
+                layer.addVote(user, vote);
+            }
+            if (random.nextBoolean()) {
+                layer.addVote(user, vote);
+            } else {
+                layer.addVote(user, "voter-" + random.nextInt(50), vote);
+            }
+            if (retractions && random.nextInt(4) == 0) {
+                layer.addRetraction(user, vote);
+            }
+        }
+        return layer;
+    }
+
     private static void assertSameRanking(RankedSnapshot actual, RankedSnapshot expected) {
         assertThat(actual.size()).isEqualTo(expected.size());
         for (int position = 0; position < expected.size(); position++) {

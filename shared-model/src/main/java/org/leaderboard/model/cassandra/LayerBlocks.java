@@ -250,8 +250,11 @@ public final class LayerBlocks {
         heap[i] = moving;
     }
 
-    /** As {@link String#compareTo} orders the two ids given as UTF-8. */
-    private static int compareIds(
+    /**
+     * As {@link String#compareTo} orders the two ids given as UTF-8 (a ranking's ties, a layer's
+     * users), without making a String unless both differ first past ASCII.
+     */
+    public static int compareIds(
             byte[] mine,
             int myStart,
             int myLength,

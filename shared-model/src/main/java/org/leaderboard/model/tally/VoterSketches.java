@@ -68,12 +68,17 @@ public final class VoterSketches {
             if (b == null || b.length == 0) {
                 return a == null ? new byte[0] : toCompactBytes(a);
             }
-            if (a == null) {
-                return b;
-            }
+            return a == null ? b : union(a, wrap(b));
+        }
+
+        /**
+         * Two sketches read in place (neither modified) as one, in the stored form: a ranking's
+         * sketch and a newer layer's, each a view of the bytes that hold it.
+         */
+        public byte[] union(HllSketch a, HllSketch b) {
             union.reset();
             union.update(a);
-            union.update(wrap(b));
+            union.update(b);
             return union.getResult(TgtHllType.HLL_4).toCompactByteArray();
         }
 
@@ -86,10 +91,7 @@ public final class VoterSketches {
             if (a == null || b == null) {
                 return a == null ? b : a;
             }
-            union.reset();
-            union.update(wrap(a));
-            union.update(wrap(b));
-            return union.getResult(TgtHllType.HLL_4).toCompactByteArray();
+            return union(wrap(a), wrap(b));
         }
     }
 
