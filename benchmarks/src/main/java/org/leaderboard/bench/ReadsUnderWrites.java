@@ -45,6 +45,10 @@ final class ReadsUnderWrites {
     private static final Duration RECOVER_AT_MOST = Duration.ofMinutes(3);
     private static final String TAIL_PHASE = "leaderboard.strong.read?tag=phase:tail";
     private static final String RANK_PHASE = "leaderboard.strong.read?tag=phase:rank";
+
+    /** A step of the query service's newer heads taken up, by the step's name. */
+    private static final String TAKE_UP = "leaderboard.snapshot.head.take.up?tag=step:";
+
     private static final Duration STRONG_SLICE = Duration.ofSeconds(1);
 
     /** The name of Redis's standing baseline in the figures. */
@@ -471,13 +475,17 @@ final class ReadsUnderWrites {
                 queries.meter("leaderboard.tail.late.events", "COUNT").orElse(0.0),
                 queries.meter(TAIL_PHASE, "TOTAL_TIME").orElse(0.0),
                 queries.meter(RANK_PHASE, "TOTAL_TIME").orElse(0.0),
-                queries.meter("leaderboard.tail.feed.reads", "COUNT").orElse(0.0));
+                queries.meter("leaderboard.tail.feed.reads", "COUNT").orElse(0.0),
+                queries.meter(TAKE_UP + "snapshot", "COUNT").orElse(0.0),
+                queries.meter(TAKE_UP + "snapshot", "TOTAL_TIME").orElse(0.0),
+                queries.meter(TAKE_UP + "tail", "TOTAL_TIME").orElse(0.0));
     }
 
     /**
      * What the query service's strong reads did during one rate's queries: reads, those made from
      * the writers' feeds alone, rows sent per read of the store, late events read by key because of
-     * their marks, and the time of the reads' two phases.
+     * their marks, and the time of the reads' two phases; and the newer heads it took up meanwhile,
+     * with the time of their two ranking steps.
      */
     private record TailReads(
             double reads,
@@ -485,21 +493,30 @@ final class ReadsUnderWrites {
             double lateEvents,
             double tailSeconds,
             double rankSeconds,
-            double fedReads) {
+            double fedReads,
+            double takeUps,
+            double takeUpSnapshotSeconds,
+            double takeUpTailSeconds) {
 
         String since(TailReads before) {
             double n = reads - before.reads;
             double fed = fedReads - before.fedReads;
+            double heads = takeUps - before.takeUps;
             return String.format(
                     "%.0f shared strong reads (%.0f from the writers' feeds alone), %.0f rows sent"
                             + " per read of the store, %.0f late events read by their marks; a"
-                            + " read's mean %.2f ms for its tail, %.2f ms to rank",
+                            + " read's mean %.2f ms for its tail, %.2f ms to rank; %.0f newer"
+                            + " heads taken up, a mean %.2f s to rank each one's snapshot and"
+                            + " %.2f s its tail",
                     n,
                     fed,
                     n - fed > 0 ? (rowsSent - before.rowsSent) / (n - fed) : 0,
                     lateEvents - before.lateEvents,
                     n > 0 ? 1000 * (tailSeconds - before.tailSeconds) / n : 0,
-                    n > 0 ? 1000 * (rankSeconds - before.rankSeconds) / n : 0);
+                    n > 0 ? 1000 * (rankSeconds - before.rankSeconds) / n : 0,
+                    heads,
+                    heads > 0 ? (takeUpSnapshotSeconds - before.takeUpSnapshotSeconds) / heads : 0,
+                    heads > 0 ? (takeUpTailSeconds - before.takeUpTailSeconds) / heads : 0);
         }
     }
 
