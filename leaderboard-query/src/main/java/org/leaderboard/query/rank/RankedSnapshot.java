@@ -552,8 +552,8 @@ public final class RankedSnapshot implements RankedUsers {
         RankedSnapshot next = new RankedSnapshot(kind, total, idBytes, sketchBytes, unrankedNext);
         // A user's slot depends only on its id and the users held before it in the table: when
         // every held user stays ranked and the table keeps its size, the held table is carried
-        // over with each position moved, and only the new users are hashed (hashing every id
-        // again was a fifth of a newer head's ranking).
+        // over with each position moved, and only the new users are entered (entering every id
+        // again, a hash and a probe each, was a fifth of a newer head's ranking).
         int[] moved =
                 merged.removedCount() == changedHeld && next.slots.length == slots.length
                         ? new int[size()]
