@@ -486,20 +486,14 @@ public final class RankedSnapshot implements RankedUsers {
             LayerColumns delta,
             int user,
             byte[] union) {
+        if (from < 0) {
+            putUnchanged(position, delta, user);
+            return;
+        }
         int idFrom = delta.idStart(user);
         copyId(position, delta.idBytes(), idFrom, delta.idEnd(user) - idFrom);
         int sketchFrom = delta.sketchStart(user);
         int sketchLength = delta.sketchEnd(user) - sketchFrom;
-        if (from < 0) {
-            sums[position] = delta.sum(user);
-            counts[position] = delta.count(user);
-            mins[position] = delta.min(user);
-            maxs[position] = delta.max(user);
-            sumSqHigh[position] = delta.sumSqHigh(user);
-            sumSqLow[position] = delta.sumSqLow(user);
-            putSketch(position, delta.sketchBytes(), sketchFrom, sketchLength);
-            return;
-        }
         sums[position] = Math.addExact(held.sums[from], delta.sum(user));
         counts[position] = held.counts[from] + delta.count(user);
         mins[position] = Math.min(held.mins[from], delta.min(user));
@@ -786,8 +780,17 @@ public final class RankedSnapshot implements RankedUsers {
         sumSqLow[position] = tally.sumSqLow();
     }
 
-    /** User {@code user} of {@code layer} at {@code position}, its id, tally and sketch. */
+    /**
+     * User {@code user} of {@code layer} at {@code position}, its id, tally and sketch, entered in
+     * the position table.
+     */
     private void put(int position, LayerColumns layer, int user) {
+        putUnchanged(position, layer, user);
+        insertSlot(position);
+    }
+
+    /** User {@code user} of {@code layer} at {@code position}: its id, tally and sketch as held. */
+    private void putUnchanged(int position, LayerColumns layer, int user) {
         sums[position] = layer.sum(user);
         counts[position] = layer.count(user);
         mins[position] = layer.min(user);
@@ -796,7 +799,6 @@ public final class RankedSnapshot implements RankedUsers {
         sumSqLow[position] = layer.sumSqLow(user);
         int from = layer.idStart(user);
         copyId(position, layer.idBytes(), from, layer.idEnd(user) - from);
-        insertSlot(position);
         int sketchFrom = layer.sketchStart(user);
         putSketch(position, layer.sketchBytes(), sketchFrom, layer.sketchEnd(user) - sketchFrom);
     }
