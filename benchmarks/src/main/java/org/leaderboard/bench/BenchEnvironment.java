@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.leaderboard.local.CassandraNode;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.NodeSpec;
+import org.leaderboard.local.QueryJvm;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.local.Sessions;
 import org.leaderboard.model.cassandra.Schema;
@@ -22,9 +23,6 @@ import org.leaderboard.model.cassandra.Schema;
  * the next run stops (pid file) before it starts its own.
  */
 final class BenchEnvironment implements AutoCloseable {
-
-    /** The query service's heap on transparent huge pages (where the kernel offers them). */
-    static final String QUERY_PAGES = "-XX:+UseTransparentHugePages";
 
     static final String KEYSPACE = "bench";
     private static final String VERSION = "0.1.0-SNAPSHOT";
@@ -130,10 +128,9 @@ final class BenchEnvironment implements AutoCloseable {
         List<String> jvm =
                 new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch"));
         if (module.equals("leaderboard-query")) {
-            // As the Kubernetes manifests and the local run start it: its rankings are looked up
-            // at random over tens of megabytes, and on 2 MB pages a newer head's ranking took a
-            // sixth less CPU (scenario 7, docs/performance.md).
-            jvm.add(QUERY_PAGES);
+            // As the Kubernetes manifests and the local run start it: its rankings on 2 MB pages,
+            // its newer heads ranked at a lower priority than its answers (QueryJvm).
+            jvm.addAll(QueryJvm.flags());
         }
         // Extra options for an experiment, e.g. -Dbench.leaderboard-query.jvm="-XX:..." (docs).
         String extra = System.getProperty("bench." + module + ".jvm");

@@ -657,6 +657,27 @@ class KustomizeManifestsTests {
         }
     }
 
+    /**
+     * The query service ranks newer snapshot heads at the lowest Java priority; only these flags
+     * make that a nice value (10) on Linux, and they keep every other thread at 0, as the local run
+     * and the benchmarks start it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void theQueryServiceRanksNewerHeadsAtALowerOsPriorityThanItsAnswers(String overlay) {
+        List<String> options = List.of(jvmOptions(overlay, "leaderboard-query").split("\\s+"));
+
+        assertThat(options)
+                .contains(
+                        "-XX:ThreadPriorityPolicy=1",
+                        "-XX:JavaPriority1_To_OSPriority=10",
+                        "-XX:JavaPriority6_To_OSPriority=0",
+                        "-XX:JavaPriority7_To_OSPriority=0",
+                        "-XX:JavaPriority8_To_OSPriority=0",
+                        "-XX:JavaPriority9_To_OSPriority=0",
+                        "-XX:JavaPriority10_To_OSPriority=0");
+    }
+
     /** With the request-rate component, the writer scales on requests per pod as well as CPU. */
     @Test
     void theRequestRateComponentScalesTheWriterOnRequestsPerPodBesideCpu() {

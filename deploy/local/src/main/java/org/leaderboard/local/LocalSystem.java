@@ -131,15 +131,15 @@ public final class LocalSystem {
                                 "--api.security.keys[0].key=" + DEV_KEY,
                                 "--api.security.keys[0].roles=ADMIN"),
                         logs),
-                // Its rankings on 2 MB pages where the kernel offers them (madvise or always):
-                // a newer head's ranking takes a sixth less CPU (docs/performance.md).
+                // Its rankings on 2 MB pages, its newer heads ranked at a lower priority
+                // (QueryJvm).
                 new ServiceProcess(
                         "leaderboard-query",
                         jar(root, "leaderboard-query"),
                         8082,
                         cassandra,
                         logs,
-                        List.of("-XX:+UseTransparentHugePages")),
+                        QueryJvm.flags()),
                 new ServiceProcess(
                         "snapshot-worker", jar(root, "snapshot-worker"), 8083, cassandra, logs));
     }

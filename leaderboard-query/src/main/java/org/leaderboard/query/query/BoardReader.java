@@ -16,7 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.board.InvalidInputException;
@@ -93,13 +92,19 @@ class BoardReader implements DisposableBean {
     private final TailSettings tailSettings;
     private final StrongReadSettings strong;
     private final Map<String, LiveBoard> live = new ConcurrentHashMap<>();
-    private final ExecutorService readers = daemons("board-reads");
+    private final ExecutorService readers = DaemonThreads.named("board-reads");
 
     /** The writers' feeds, null when reads do not ask them ({@code query.tail.writer-feeds}). */
     private final WriterFeeds feeds;
 
-    /** Where newer heads are ranked ({@link #nextHead}). */
-    private final ExecutorService heads = daemons("board-heads");
+    /**
+     * Where newer heads are ranked apart from the reads ({@link #nextHead}), at the lowest
+     * priority: the reads go on from the head held meanwhile.
+     */
+    private final ExecutorService heads = DaemonThreads.background("board-heads");
+
+    /** Where a newer head's ranking catches up with the reads, at normal priority. */
+    private final ExecutorService catchUps = DaemonThreads.named("board-catch-up");
 
     BoardReader(
             BoardCache boards,
@@ -124,7 +129,10 @@ class BoardReader implements DisposableBean {
         this.feeds =
                 tail.writerFeeds() && tail.writerProgress()
                         ? new WriterFeeds(
-                                json, tail.feedTimeout(), tail.feedToken(), daemons("writer-feeds"))
+                                json,
+                                tail.feedTimeout(),
+                                tail.feedToken(),
+                                DaemonThreads.named("writer-feeds"))
                         : null;
     }
 
@@ -507,23 +515,34 @@ class BoardReader implements DisposableBean {
         Queue<LiveTail.BucketDelta> since = new ConcurrentLinkedQueue<>();
         long started = System.nanoTime();
         CompletableFuture<NextHead.Ranked> ranked =
-                sums.newestOf(board, head)
+                sums.newestOf(board, head, heads)
                         .thenApplyAsync(
                                 snapshot -> {
                                     long loaded = System.nanoTime();
                                     TailRanking ranking =
-                                            caughtUp(
-                                                    TailRanking.of(
-                                                            snapshot.ranked(),
-                                                            stableFrom.apply(snapshot.cutoff())),
-                                                    since,
-                                                    snapshot.cutoff());
+                                            TailRanking.of(
+                                                    snapshot.ranked(),
+                                                    stableFrom.apply(snapshot.cutoff()));
                                     return new NextHead.Ranked(
-                                            snapshot,
-                                            ranking,
-                                            new HeadTakeUp(started, loaded, System.nanoTime()));
+                                            snapshot, ranking, new HeadTakeUp(started, loaded, 0));
                                 },
-                                heads);
+                                heads)
+                        // Caught up at normal priority: what the reads add meanwhile is left to
+                        // the read that takes the head up, and rounds that lag behind them leave
+                        // it more.
+                        .thenApplyAsync(
+                                tail ->
+                                        new NextHead.Ranked(
+                                                tail.snapshot(),
+                                                caughtUp(
+                                                        tail.ranking(),
+                                                        since,
+                                                        tail.snapshot().cutoff()),
+                                                new HeadTakeUp(
+                                                        started,
+                                                        tail.took().snapshotReady(),
+                                                        System.nanoTime())),
+                                catchUps);
         return new NextHead(ranked, since);
     }
 
@@ -637,6 +656,7 @@ class BoardReader implements DisposableBean {
         }
         readers.shutdownNow();
         heads.shutdownNow();
+        catchUps.shutdownNow();
     }
 
     /**
@@ -740,15 +760,6 @@ class BoardReader implements DisposableBean {
     /** A head at exactly the period's start holds the previous period (its layers end there). */
     private static boolean startsAfter(Optional<SnapshotHead> head, Instant periodStart) {
         return head.isPresent() && head.get().cutoff().isAfter(periodStart);
-    }
-
-    private static ExecutorService daemons(String name) {
-        return Executors.newCachedThreadPool(
-                runnable -> {
-                    Thread thread = new Thread(runnable, name);
-                    thread.setDaemon(true);
-                    return thread;
-                });
     }
 
     /**

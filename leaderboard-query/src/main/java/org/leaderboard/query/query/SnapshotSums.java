@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.LayerRef;
@@ -42,6 +43,9 @@ class SnapshotSums {
     private final QueryMetrics metrics;
     private final ConcurrentMap<String, HeadSum> newestByBoard = new ConcurrentHashMap<>();
 
+    /** Where loads are merged and ranked unless a caller names other threads. */
+    private static final Executor DEFAULT_ASYNC = new CompletableFuture<Void>().defaultExecutor();
+
     @Autowired
     SnapshotSums(SnapshotLayerDao layers, EventFolds events, QueryMetrics metrics) {
         this(LayerLoader.of(layers), events::fold, metrics);
@@ -58,11 +62,20 @@ class SnapshotSums {
      * snapshot is a valid base for a query, as long as the tail is read from its cutoff.
      */
     CompletableFuture<Snapshot> newestOf(BoardSettings board, SnapshotHead head) {
+        return newestOf(board, head, DEFAULT_ASYNC);
+    }
+
+    /**
+     * As above, a newer head added to the cached snapshot on {@code ranking}'s threads if this call
+     * starts the load (a newer head ranked apart from the reads asks for threads at the lowest
+     * priority: no answer waits for it).
+     */
+    CompletableFuture<Snapshot> newestOf(BoardSettings board, SnapshotHead head, Executor ranking) {
         HeadSum previous = newestByBoard.get(board.board());
         HeadSum fresh = new HeadSum(head, new CompletableFuture<>());
         HeadSum chosen = newestByBoard.merge(board.board(), fresh, HeadSum::newer);
         if (chosen == fresh) {
-            load(board, fresh, previous);
+            load(board, fresh, previous, ranking);
         }
         return chosen.snapshot();
     }
@@ -70,7 +83,7 @@ class SnapshotSums {
     /** The snapshot of exactly {@code head}, an older one for time travel; not cached. */
     CompletableFuture<Snapshot> of(BoardSettings board, SnapshotHead head) {
         metrics.snapshotLoaded(QueryMetrics.WHOLE);
-        return packed(board, head.layers())
+        return packed(board, head.layers(), DEFAULT_ASYNC)
                 .thenApply(
                         layer ->
                                 new Snapshot(
@@ -85,7 +98,7 @@ class SnapshotSums {
      * cutoff (waiting for the previous load if it is still running, rather than starting a whole
      * second load of the board), else from all its layers.
      */
-    private void load(BoardSettings board, HeadSum fresh, HeadSum previous) {
+    private void load(BoardSettings board, HeadSum fresh, HeadSum previous, Executor ranking) {
         CompletableFuture<Snapshot> before =
                 previous == null
                         ? CompletableFuture.completedFuture(null)
@@ -95,12 +108,12 @@ class SnapshotSums {
                         cached -> {
                             Snapshot base = extendable(cached, fresh.head());
                             if (base != null) {
-                                return extend(board, base, fresh);
+                                return extend(board, base, fresh, ranking);
                             }
                             long between = eventsBetween(cached, previous, fresh.head());
                             return between < 0
                                     ? of(board, fresh.head())
-                                    : roll(board, cached, fresh.head(), between);
+                                    : roll(board, cached, fresh.head(), between, ranking);
                         });
         loading.whenComplete(
                 (snapshot, failure) -> {
@@ -113,11 +126,13 @@ class SnapshotSums {
                 });
     }
 
-    private CompletableFuture<Snapshot> extend(BoardSettings board, Snapshot base, HeadSum fresh) {
+    private CompletableFuture<Snapshot> extend(
+            BoardSettings board, Snapshot base, HeadSum fresh, Executor ranking) {
         metrics.snapshotLoaded(QueryMetrics.LAYERS);
         long started = System.nanoTime();
-        return packed(board, after(base, fresh.head()))
-                .thenApply(
+        // Ranked on the same threads as the layers were merged, whenever the merge completes.
+        return packed(board, after(base, fresh.head()), ranking)
+                .thenApplyAsync(
                         delta -> {
                             long read = System.nanoTime();
                             Snapshot next =
@@ -134,7 +149,8 @@ class SnapshotSums {
                                     (read - started) / 1_000_000,
                                     (System.nanoTime() - read) / 1_000_000);
                             return next;
-                        });
+                        },
+                        ranking);
     }
 
     /**
@@ -143,7 +159,11 @@ class SnapshotSums {
      * same rows for every reader); else the head loaded whole.
      */
     private CompletableFuture<Snapshot> roll(
-            BoardSettings board, Snapshot base, SnapshotHead head, long expected) {
+            BoardSettings board,
+            Snapshot base,
+            SnapshotHead head,
+            long expected,
+            Executor ranking) {
         return events.fold(board, base.cutoff(), head.cutoff())
                 .thenComposeAsync(
                         fold -> {
@@ -165,7 +185,8 @@ class SnapshotSums {
                                             head.cutoff(),
                                             base.ranked().plus(delta),
                                             head.layers()));
-                        });
+                        },
+                        ranking);
     }
 
     /**
@@ -222,7 +243,8 @@ class SnapshotSums {
      * over their bytes, each user's tallies added and sketches joined), read concurrently; the
      * merge, and what is made of it, is kept off I/O threads.
      */
-    private CompletableFuture<PackedLayer> packed(BoardSettings board, List<LayerRef> layers) {
+    private CompletableFuture<PackedLayer> packed(
+            BoardSettings board, List<LayerRef> layers, Executor merging) {
         List<CompletableFuture<PackedLayer>> parts =
                 layers.stream().map(layer -> loader.load(board, layer)).toList();
         return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
@@ -234,7 +256,8 @@ class SnapshotSums {
                                         .orElseGet(
                                                 () ->
                                                         PackedLayer.of(
-                                                                new Tallies(), board.chunks())));
+                                                                new Tallies(), board.chunks())),
+                        merging);
     }
 
     private record HeadSum(SnapshotHead head, CompletableFuture<Snapshot> snapshot) {

@@ -118,6 +118,78 @@ class SnapshotSumsTests {
     }
 
     @Test
+    void aNewerHeadRankedApartIsAddedOnTheThreadsItsCallerNames() {
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
+        sums.newestOf(BOARD, head(FIRST.to(), FIRST_VOTES, FIRST)).join();
+        Map<String, Integer> ran = new ConcurrentHashMap<>();
+
+        Snapshot newer =
+                onBackground(
+                        ran,
+                        threads ->
+                                sums.newestOf(
+                                        BOARD,
+                                        head(
+                                                SECOND.to(),
+                                                FIRST_VOTES + SECOND_VOTES,
+                                                FIRST,
+                                                SECOND),
+                                        threads));
+
+        assertThat(alice(newer)).isEqualTo(FIRST_VOTES + SECOND_VOTES);
+        // The layers' merge, then the ranking: both on the caller's threads, at the lowest
+        // priority.
+        assertThat(ran).containsExactly(Map.entry("test-heads@" + Thread.MIN_PRIORITY, 2));
+    }
+
+    @Test
+    void aNewerHeadRolledFromTheEventsBetweenIsRankedOnTheThreadsItsCallerNames() {
+        SnapshotSums sums = new SnapshotSums(source, events, metrics);
+        sums.newestOf(BOARD, head(FIRST.to(), FIRST_VOTES, FIRST)).join();
+        Map<String, Integer> ran = new ConcurrentHashMap<>();
+
+        Snapshot rolled =
+                onBackground(
+                        ran,
+                        threads ->
+                                sums.newestOf(
+                                        BOARD,
+                                        head(SECOND.to(), FIRST_VOTES + SECOND_VOTES, BOTH),
+                                        threads));
+
+        assertThat(alice(rolled)).isEqualTo(FIRST_VOTES + SECOND_VOTES);
+        assertThat(folds).hasValue(1);
+        assertThat(ran).containsExactly(Map.entry("test-heads@" + Thread.MIN_PRIORITY, 1));
+    }
+
+    /**
+     * What {@code load} returns when given threads at the lowest priority; each task handed to them
+     * is counted in {@code ran} by the name and priority of the thread that ran it.
+     */
+    private static Snapshot onBackground(
+            Map<String, Integer> ran,
+            java.util.function.Function<java.util.concurrent.Executor, CompletableFuture<Snapshot>>
+                    load) {
+        ExecutorService background = DaemonThreads.background("test-heads");
+        try {
+            return load.apply(
+                            task ->
+                                    background.execute(
+                                            () -> {
+                                                Thread self = Thread.currentThread();
+                                                ran.merge(
+                                                        self.getName() + "@" + self.getPriority(),
+                                                        1,
+                                                        Integer::sum);
+                                                task.run();
+                                            }))
+                    .join();
+        } finally {
+            background.shutdownNow();
+        }
+    }
+
+    @Test
     void aHeadMergedAcrossTheCachedCutoffAddsTheEventsBetween() {
         SnapshotSums sums = new SnapshotSums(source, events, metrics);
         sums.newestOf(BOARD, head(FIRST.to(), FIRST_VOTES, FIRST)).join();
