@@ -49,7 +49,7 @@ public record ServiceLaunch(Path jar, StartupArchive archive) {
         List<String> command = new ArrayList<>();
         command.add(java().toString());
         command.addAll(jvmOptions);
-        command.addAll(archive.jvmOptions());
+        command.addAll(archive.jvmOptionsBeside(jvmOptions));
         command.add("-jar");
         command.add(jar.toString());
         return command;

@@ -74,6 +74,22 @@ public final class StartupArchive {
         return List.of("-XX:ArchiveClassesAtExit=" + training, "-Xlog:cds*=error");
     }
 
+    /**
+     * The JVM options for a start with {@code others} too: {@link #jvmOptions}, except that a start
+     * that records a flight (JFR, {@code -XX:StartFlightRecording}) trains nothing. A JVM that
+     * writes a class-data archive at exit leaves the flight recorder off, so a profile asked for on
+     * the first start of a newly built jar was empty; such a start runs without sharing classes,
+     * and the first start without a recording trains the archive.
+     */
+    public List<String> jvmOptionsBeside(List<String> others) {
+        if (trains() && others.stream().anyMatch(o -> o.startsWith(FLIGHT_RECORDING))) {
+            return List.of();
+        }
+        return jvmOptions();
+    }
+
+    private static final String FLIGHT_RECORDING = "-XX:StartFlightRecording";
+
     /** Whether this start trains the archive (none was there). */
     public boolean trains() {
         return training != null;

@@ -90,6 +90,25 @@ class StartupArchiveTests {
     }
 
     @Test
+    void aStartRecordingAFlightTrainsNothingSoThatItsRecordingIsNotLeftEmpty() throws Exception {
+        List<String> recording =
+                List.of("-Xmx1g", "-XX:StartFlightRecording=settings=profile,filename=q.jfr");
+        StartupArchive first = archive();
+
+        assertThat(first.jvmOptionsBeside(recording)).isEmpty();
+        first.settle(true);
+        assertThat(archive().trains()).isTrue();
+        assertThat(first.jvmOptionsBeside(List.of("-Xmx1g"))).isEqualTo(first.jvmOptions());
+
+        Files.writeString(trainingFile(first), "archive");
+        first.settle(true);
+        StartupArchive trained = archive();
+        assertThat(trained.jvmOptionsBeside(recording))
+                .containsExactly(
+                        "-XX:SharedArchiveFile=" + optionPath(trained, "-XX:SharedArchiveFile="));
+    }
+
+    @Test
     void turnedOffItAddsNoOptionsAndKeepsNothing() {
         StartupArchive none = StartupArchive.none();
         none.settle(true);
