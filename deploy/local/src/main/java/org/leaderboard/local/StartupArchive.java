@@ -28,6 +28,9 @@ import java.util.UUID;
  */
 public final class StartupArchive {
 
+    /** The option that starts a flight recording (JFR) with the JVM. */
+    private static final String FLIGHT_RECORDING = "-XX:StartFlightRecording";
+
     private final Path archive;
     private final Path training;
 
@@ -87,8 +90,6 @@ public final class StartupArchive {
         }
         return jvmOptions();
     }
-
-    private static final String FLIGHT_RECORDING = "-XX:StartFlightRecording";
 
     /** Whether this start trains the archive (none was there). */
     public boolean trains() {
