@@ -32,6 +32,19 @@ final class ClosedLoop {
         return tally.measurement();
     }
 
+    /**
+     * How long each of {@code loads} run {@link #interleaved} should run so that it runs at least
+     * {@code each} and all of them together span a whole number of {@code periods}: something that
+     * happens once a period (a snapshot pass, once a bucket) then weighs on the span as on the
+     * period, not more because the span ended just after it.
+     */
+    static Duration eachOverWholePeriods(Duration each, int loads, Duration period) {
+        long periodNanos = period.toNanos();
+        long together = each.toNanos() * loads;
+        long periods = Math.max(1, (together + periodNanos - 1) / periodNanos);
+        return Duration.ofNanos(periods * periodNanos / loads);
+    }
+
     /** One of the loads {@link #interleaved} runs in turns: its callers and its call. */
     record Load(int threads, Callable<Boolean> call) {}
 

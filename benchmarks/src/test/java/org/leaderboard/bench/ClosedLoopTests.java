@@ -12,6 +12,20 @@ import org.junit.jupiter.api.Test;
 class ClosedLoopTests {
 
     @Test
+    void interleavedLoadsTogetherSpanWholePeriods() {
+        Duration minute = Duration.ofMinutes(1);
+        // Six rows of 10 s: one minute in all, as asked.
+        assertThat(ClosedLoop.eachOverWholePeriods(Duration.ofSeconds(10), 6, minute))
+                .isEqualTo(Duration.ofSeconds(10));
+        // Six rows of 15 s would end half-way into the second minute: 20 s each, two minutes.
+        assertThat(ClosedLoop.eachOverWholePeriods(Duration.ofSeconds(15), 6, minute))
+                .isEqualTo(Duration.ofSeconds(20));
+        // Four rows of 5 s: lengthened to a quarter of the minute each.
+        assertThat(ClosedLoop.eachOverWholePeriods(Duration.ofSeconds(5), 4, minute))
+                .isEqualTo(Duration.ofSeconds(15));
+    }
+
+    @Test
     void interleavedLoadsTakeTurnsAcrossTheWholeSpan() {
         List<Integer> calls = Collections.synchronizedList(new ArrayList<>());
         List<Measurement> measured =
