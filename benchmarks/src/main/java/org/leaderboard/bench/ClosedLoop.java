@@ -1,9 +1,18 @@
 package org.leaderboard.bench;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -21,12 +30,28 @@ final class ClosedLoop {
     static final int CAP = 4;
     static final Duration MIN_CAP = Duration.ofSeconds(60);
 
+    /**
+     * Where to append each answer slower than {@link #SLOW_FROM_MICROS}, with the wall-clock time
+     * it was asked at and which load asked it ({@code -Dbench.slow-log=FILE}; none by default): to
+     * see when in the minute a row's slowest answers fall (a snapshot pass, a newer head, a
+     * collection), which its percentiles cannot say.
+     */
+    private static final String SLOW_LOG = System.getProperty("bench.slow-log", "");
+
+    /** From how long an answer is logged ({@code -Dbench.slow-log.from-ms}, 5 ms by default). */
+    private static final long SLOW_FROM_MICROS =
+            Math.round(
+                    Double.parseDouble(System.getProperty("bench.slow-log.from-ms", "5")) * 1000);
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+
     private ClosedLoop() {}
 
     /** The call returns true when the answer was what was asked for. */
     static Measurement run(
             int threads, Duration duration, int minRequests, Callable<Boolean> call) {
-        Tally tally = new Tally();
+        Tally tally = new Tally("callers=" + threads);
         long cap = Math.max(duration.toNanos() * CAP, MIN_CAP.toNanos());
         tally.drive(threads, duration.toNanos(), minRequests, cap, call);
         return tally.measurement();
@@ -59,7 +84,7 @@ final class ClosedLoop {
             List<Load> loads, Duration each, Duration slice, int minRequests) {
         List<Tally> tallies = new ArrayList<>();
         for (int i = 0; i < loads.size(); i++) {
-            tallies.add(new Tally());
+            tallies.add(new Tally("load=" + i + " callers=" + loads.get(i).threads()));
         }
         long sliceNanos = Math.max(1, slice.toNanos());
         // Each load's own time, as it ran: a turn that outlasts its slice (queries that take
@@ -94,7 +119,13 @@ final class ClosedLoop {
         private final Histogram latencies = new ConcurrentHistogram(3);
         private final AtomicLong ok = new AtomicLong();
         private final AtomicLong errors = new AtomicLong();
+        private final String label;
+        private final ConcurrentLinkedQueue<String> slow = new ConcurrentLinkedQueue<>();
         private long nanos;
+
+        Tally(String label) {
+            this.label = label;
+        }
 
         long answered() {
             return ok.get() + errors.get();
@@ -116,7 +147,7 @@ final class ClosedLoop {
                                     long now;
                                     while ((now = System.nanoTime()) < end
                                             || (answered() < minRequests && now < capAt)) {
-                                        call(call, latencies, ok, errors);
+                                        call(call, this);
                                     }
                                 },
                                 "closed-loop-" + t);
@@ -127,6 +158,40 @@ final class ClosedLoop {
                 join(caller);
             }
             nanos += System.nanoTime() - started;
+            writeSlow();
+        }
+
+        void answered(long askedAtMillis, long micros) {
+            latencies.recordValue(micros);
+            ok.incrementAndGet();
+            if (!SLOW_LOG.isEmpty() && micros >= SLOW_FROM_MICROS) {
+                slow.add(
+                        String.format(
+                                "%s %.3f %s%n",
+                                CLOCK.format(Instant.ofEpochMilli(askedAtMillis)),
+                                micros / 1000.0,
+                                label));
+            }
+        }
+
+        private void writeSlow() {
+            if (slow.isEmpty()) {
+                return;
+            }
+            StringBuilder lines = new StringBuilder();
+            for (String line; (line = slow.poll()) != null; ) {
+                lines.append(line);
+            }
+            try {
+                Files.writeString(
+                        Path.of(SLOW_LOG),
+                        lines,
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                Progress.say("could not append to the slow-answer log " + SLOW_LOG + ": " + e);
+            }
         }
 
         Measurement measurement() {
@@ -134,8 +199,8 @@ final class ClosedLoop {
         }
     }
 
-    private static void call(
-            Callable<Boolean> call, Histogram latencies, AtomicLong ok, AtomicLong errors) {
+    private static void call(Callable<Boolean> call, Tally tally) {
+        long askedAt = System.currentTimeMillis();
         long started = System.nanoTime();
         boolean answered;
         try {
@@ -144,10 +209,9 @@ final class ClosedLoop {
             answered = false;
         }
         if (answered) {
-            latencies.recordValue(Math.max(1, (System.nanoTime() - started) / 1000));
-            ok.incrementAndGet();
+            tally.answered(askedAt, Math.max(1, (System.nanoTime() - started) / 1000));
         } else {
-            errors.incrementAndGet();
+            tally.errors.incrementAndGet();
         }
     }
 
