@@ -22,6 +22,8 @@ import time
 
 PROCESSES = re.compile(
     r'(leaderboard-query|writer-service|snapshot-worker|benchmarks|cassandra|redis-server)')
+JARS = re.compile(
+    r'-jar \S*?\b(leaderboard-query|writer-service|snapshot-worker|benchmarks)-[^/ ]*\.jar')
 
 
 def sample():
@@ -33,7 +35,9 @@ def sample():
             tids = os.listdir(f'/proc/{pid}/task')
         except OSError:
             continue
-        found = PROCESSES.search(command)
+        # The jar a JVM runs names it first: the harness's own options
+        # (-Dbench.leaderboard-query.jvm=...) name other processes.
+        found = JARS.search(command) or PROCESSES.search(command)
         if not found or ('java' not in command and 'redis' not in command):
             continue
         process = found.group(1)
@@ -71,11 +75,14 @@ def record(path, every):
 def window(path, start, end, largest):
     with open(path) as f:
         rows = [json.loads(line) for line in f]
-    day = datetime.datetime.fromtimestamp(rows[0]['t'], datetime.timezone.utc).date()
+    began = rows[0]['t']
+    day = datetime.datetime.fromtimestamp(began, datetime.timezone.utc).date()
 
     def at(hms):
+        # A time of day before the recording's first sample is on the next day (past midnight).
         moment = datetime.datetime.combine(day, datetime.time.fromisoformat(hms))
-        return moment.replace(tzinfo=datetime.timezone.utc).timestamp()
+        seconds = moment.replace(tzinfo=datetime.timezone.utc).timestamp()
+        return seconds + 86400 if seconds < began - 60 else seconds
 
     inside = [r for r in rows if at(start) <= r['t'] <= at(end)]
     if len(inside) < 2:
