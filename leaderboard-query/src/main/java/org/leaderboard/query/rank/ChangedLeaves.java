@@ -142,6 +142,9 @@ final class ChangedLeaves {
         }
 
         void copy(int from, Leaf to, int at, int length) {
+            if (length == 0) {
+                return;
+            }
             System.arraycopy(slots, offset + from, to.slots, to.offset + at, length);
             System.arraycopy(keys, offset + from, to.keys, to.offset + at, length);
             System.arraycopy(before, offset + from, to.before, to.offset + at, length);
@@ -496,24 +499,25 @@ final class ChangedLeaves {
             unpacked += rebuilt.size() - (source.packed ? 0 : source.size());
             int k = 0;
             int copyFrom = 0;
-            for (int local = 0; local <= source.size(); local++) {
-                boolean insertHere = nextInsert < insertEnd && places[nextInsert] - start == local;
-                boolean dropHere = nextDrop < dropEnd && dropped[nextDrop] - start == local;
-                if (!insertHere && !dropHere && local < source.size()) {
-                    continue;
-                }
-                // Copy the run of kept entries before this one, then what goes here.
+            // From one insert or drop to the next, each run of kept entries between copied whole,
+            // without a test per entry of the leaf.
+            while (nextInsert < insertEnd || nextDrop < dropEnd) {
+                int insertAt =
+                        nextInsert < insertEnd ? places[nextInsert] - start : Integer.MAX_VALUE;
+                int dropAt = nextDrop < dropEnd ? dropped[nextDrop] - start : Integer.MAX_VALUE;
+                int local = Math.min(insertAt, dropAt);
                 source.copy(copyFrom, rebuilt, k, local - copyFrom);
                 k += local - copyFrom;
                 copyFrom = local;
                 while (nextInsert < insertEnd && places[nextInsert] - start == local) {
                     rebuilt.set(k++, inserted[nextInsert++]);
                 }
-                if (dropHere) {
+                if (dropAt == local) {
                     nextDrop++;
                     copyFrom = local + 1;
                 }
             }
+            source.copy(copyFrom, rebuilt, k, source.size() - copyFrom);
             split(rebuilt, out);
             leaf = touched + 1;
         }

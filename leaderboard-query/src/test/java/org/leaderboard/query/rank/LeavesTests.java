@@ -46,7 +46,8 @@ class LeavesTests {
             assertThat(leaves.length()).isEqualTo(expected.length);
             assertThat(leaves.unpacked()).isBetween(0, expected.length);
             if (expected.length >= packFrom) {
-                assertThat(leaves.unpacked()).isLessThanOrEqualTo(expected.length / 4);
+                assertThat(leaves.unpacked())
+                        .isLessThanOrEqualTo(expected.length / LongLeaves.PACK_SHARE);
             }
             for (int i = 0; i < expected.length; i++) {
                 assertThat(leaves.get(i)).isEqualTo(expected[i]);
@@ -157,8 +158,9 @@ class LeavesTests {
             leaves = leaves.with(dropped, places, inserted, entries);
             assertThat(leaves.unpackedEntries()).isBetween(0, leaves.length());
             if (leaves.length() >= packFrom) {
-                // Packed once a quarter of a long enough sequence is in leaves of its own.
-                assertThat(leaves.unpackedEntries()).isLessThanOrEqualTo(leaves.length() / 4);
+                // Packed once a long enough sequence has more than its share in leaves of its own.
+                assertThat(leaves.unpackedEntries())
+                        .isLessThanOrEqualTo(leaves.length() / LongLeaves.PACK_SHARE);
             }
             if (random.nextInt(4) == 0) {
                 // Packed into shared arrays: the same entries, and the next versions move users
