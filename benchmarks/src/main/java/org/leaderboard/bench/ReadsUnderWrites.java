@@ -610,16 +610,16 @@ final class ReadsUnderWrites {
     }
 
     /**
-     * How long each of the {@code loads} rows run in turns of {@link #SLICE} runs: the query
-     * duration, but together a whole number of the board's buckets, so that the snapshot pass that
-     * freezes a bucket, once a bucket, and the newer head the query service then takes up weigh on
-     * every row as they weigh on the minute. Run one after the other, rows of 5 s at the same
-     * moment of the bucket at every rate had the user's standing at 4 callers meet both at every
-     * rate with writes, and the others never; and the two bounded-staleness rows, 10 s each after
-     * the strong ones, had their standing fall on the pass at 5,000 votes/s (its reads and layer
-     * writes take both cores for seconds), so that its p50 weighed the pass more than the minute
-     * does. The strong rows take turns among themselves, as before, and the bounded-staleness ones
-     * among themselves, so that the strong rows stay comparable with earlier runs.
+     * How long each of {@code loads} rows taking turns of {@link #SLICE} runs: the query duration,
+     * but together a whole number of the board's buckets, so that the snapshot pass that freezes a
+     * bucket, once a bucket, and the newer head the query service then takes up weigh on every row
+     * as they weigh on the minute. Run one after the other, rows of 5 s at the same moment of the
+     * bucket at every rate had the user's standing at 4 callers meet both at every rate with
+     * writes, and the others never; and the two bounded-staleness rows, 10 s each after the strong
+     * ones, had their standing fall on the pass at 5,000 votes/s (its reads and layer writes take
+     * both cores for seconds), so that its p50 weighed the pass more than the minute does. The
+     * strong rows take turns among themselves, as before, and the bounded-staleness ones among
+     * themselves, so that the strong rows stay comparable with earlier runs.
      */
     private Duration interleavedDuration(BoardSettings board, int loads) {
         if (options.quick()) {
