@@ -1,7 +1,6 @@
 package org.leaderboard.query.rank;
 
 import java.util.Arrays;
-import java.util.List;
 import org.leaderboard.model.tally.Tally;
 
 /**
@@ -23,14 +22,46 @@ import org.leaderboard.model.tally.Tally;
 final class ChangedLeaves {
 
     /**
-     * A changed user: its slot (what {@link Entries} knows it by), its merged tally's ranking key,
-     * the snapshot users before it, and its distinct-voter estimate if already made (-1: made when
-     * first asked, {@link #keepEstimate}).
+     * Changed users to insert, in ranking order, in columns: each one's slot (what {@link Entries}
+     * knows it by), its merged tally's ranking key, the snapshot users before it, and its
+     * distinct-voter estimate if already made (-1: made when first asked). Columns, not an object
+     * per user: a newer head's whole tail is hundreds of thousands of users, held until its leaves
+     * are built, and an object each was a tenth of what the young collections copied from that
+     * ranking. Filled once, then handed to {@link #with} or {@link #of}, which may keep its arrays.
      */
-    record ChangedUser(int slot, long key, int baseBefore, long estimate) {
+    static final class Inserted {
+        private final int[] slots;
+        private final long[] keys;
+        private final int[] before;
+        private int[] estimates;
+        private int size;
 
-        ChangedUser(int slot, long key, int baseBefore) {
-            this(slot, key, baseBefore, -1);
+        Inserted(int capacity) {
+            slots = new int[capacity];
+            keys = new long[capacity];
+            before = new int[capacity];
+        }
+
+        /** The next user in ranking order. */
+        void add(int slot, long key, int baseBefore, long estimate) {
+            slots[size] = slot;
+            keys[size] = key;
+            before[size] = baseBefore;
+            if (estimate >= 0 && estimate < Integer.MAX_VALUE) {
+                if (estimates == null) {
+                    estimates = new int[slots.length];
+                }
+                estimates[size] = (int) estimate + 1;
+            }
+            size++;
+        }
+
+        void add(int slot, long key, int baseBefore) {
+            add(slot, key, baseBefore, -1);
+        }
+
+        int size() {
+            return size;
         }
     }
 
@@ -131,13 +162,13 @@ final class ChangedLeaves {
             return before[offset + at];
         }
 
-        void set(int at, ChangedUser user) {
-            slots[offset + at] = user.slot();
-            keys[offset + at] = user.key();
-            before[offset + at] = user.baseBefore();
-            long estimate = user.estimate();
-            if (estimate >= 0 && estimate < Integer.MAX_VALUE) {
-                estimatesToKeep()[at] = (int) estimate + 1;
+        void set(int at, Inserted users, int i) {
+            slots[offset + at] = users.slots[i];
+            keys[offset + at] = users.keys[i];
+            before[offset + at] = users.before[i];
+            int[] estimated = users.estimates;
+            if (estimated != null && estimated[i] != 0) {
+                estimatesToKeep()[at] = estimated[i];
             }
         }
 
@@ -251,13 +282,8 @@ final class ChangedLeaves {
      * {@code users}, in ranking order already, in leaves of about {@code leafSize}, their slots
      * standing for what {@code entries} says.
      */
-    static ChangedLeaves of(List<ChangedUser> users, int leafSize, int packFrom, Entries entries) {
-        return empty(leafSize, packFrom)
-                .with(
-                        new int[0],
-                        new int[users.size()],
-                        users.toArray(new ChangedUser[0]),
-                        entries);
+    static ChangedLeaves of(Inserted users, int leafSize, int packFrom, Entries entries) {
+        return empty(leafSize, packFrom).with(new int[0], new int[users.size()], users, entries);
     }
 
     int length() {
@@ -444,8 +470,8 @@ final class ChangedLeaves {
      * says (the same as this version's for the entries kept). Only the leaves something leaves or
      * lands in are copied; one that grows past twice the leaf size is split, one left empty goes.
      */
-    ChangedLeaves with(int[] dropped, int[] places, ChangedUser[] inserted, Entries entries) {
-        if (dropped.length == 0 && inserted.length == 0) {
+    ChangedLeaves with(int[] dropped, int[] places, Inserted inserted, Entries entries) {
+        if (dropped.length == 0 && inserted.size() == 0) {
             return this.entries == entries
                     ? this
                     : new ChangedLeaves(
@@ -458,14 +484,9 @@ final class ChangedLeaves {
                             entries,
                             unpackedEntries);
         }
-        Index out = new Index(leaves.length + inserted.length / leafSize + 2);
+        Index out = new Index(leaves.length + inserted.size() / leafSize + 2);
         if (leaves.length == 0) {
-            Leaf all = new Leaf(inserted.length);
-            for (int i = 0; i < inserted.length; i++) {
-                all.set(i, inserted[i]);
-            }
-            split(all, out);
-            return packedIfDue(out.build(this, entries, inserted.length));
+            return first(inserted, out, entries);
         }
         int unpacked = unpackedEntries;
         int nextDrop = 0;
@@ -510,7 +531,7 @@ final class ChangedLeaves {
                 k += local - copyFrom;
                 copyFrom = local;
                 while (nextInsert < insertEnd && places[nextInsert] - start == local) {
-                    rebuilt.set(k++, inserted[nextInsert++]);
+                    rebuilt.set(k++, inserted, nextInsert++);
                 }
                 if (dropAt == local) {
                     nextDrop++;
@@ -523,6 +544,45 @@ final class ChangedLeaves {
         }
         out.addRun(this, leaf, leaves.length);
         return packedIfDue(out.build(this, entries, unpacked));
+    }
+
+    /**
+     * The first entries of an empty sequence. As many as a packing is made for are packed at once:
+     * their columns, already in order, become the packing's arrays, each leaf a range of them, as
+     * {@link #packed} would make them from the leaves {@link #split} makes (a newer head's whole
+     * tail, ranked again once a minute: neither those leaves nor a copy of every entry is made).
+     */
+    private ChangedLeaves first(Inserted inserted, Index out, Entries entries) {
+        int length = inserted.size();
+        if (!LongLeaves.packingDue(length, length, packFrom)) {
+            Leaf all = new Leaf(length);
+            for (int i = 0; i < length; i++) {
+                all.set(i, inserted, i);
+            }
+            split(all, out);
+            return packedIfDue(out.build(this, entries, length));
+        }
+        int[] slots = trimmed(inserted.slots, length);
+        long[] keys =
+                inserted.keys.length == length
+                        ? inserted.keys
+                        : Arrays.copyOf(inserted.keys, length);
+        int[] before = trimmed(inserted.before, length);
+        int parts = length <= 2 * leafSize ? 1 : length / leafSize;
+        for (int part = 0; part < parts; part++) {
+            int from = (int) ((long) length * part / parts);
+            int to = (int) ((long) length * (part + 1) / parts);
+            int[] estimates =
+                    inserted.estimates == null
+                            ? null
+                            : Arrays.copyOfRange(inserted.estimates, from, to);
+            out.add(new Leaf(slots, keys, before, from, to - from, true, estimates));
+        }
+        return out.build(this, entries, 0);
+    }
+
+    private static int[] trimmed(int[] column, int length) {
+        return column.length == length ? column : Arrays.copyOf(column, length);
     }
 
     /** {@code made}, packed if long enough and mostly in leaves of its own again. */

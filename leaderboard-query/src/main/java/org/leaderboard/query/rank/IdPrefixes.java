@@ -1,8 +1,6 @@
 package org.leaderboard.query.rank;
 
-import java.util.Comparator;
-import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
 
 /**
  * Sort keys that order a batch of user ids as {@link String#compareTo} does, as far as they go: the
@@ -28,32 +26,22 @@ final class IdPrefixes {
      */
     static final int WORTH_FROM = 4096;
 
-    /** Gives an item its prefix key: a copy of it with the key. */
-    interface WithPrefix<T> {
-        T with(T item, long prefix);
-    }
-
     /**
-     * Sorts {@code items} by {@code order}, which must compare their prefix keys ({@link
-     * #compare}): the items of a batch of {@link #WORTH_FROM} or more are given theirs first
-     * (smaller batches keep the key they have, 0 for all: then ties fall to the ids whole).
+     * The prefix keys of the users of {@code batch}, in the order of its entries, if it has {@link
+     * #WORTH_FROM} users or more; else null (every key 0: ties then fall to the ids whole). Taken
+     * before the batch's users are made entries to sort, so that each entry is made once, with its
+     * key.
      */
-    static <T> void sort(
-            List<T> items,
-            Function<T, String> userOf,
-            WithPrefix<T> withPrefix,
-            Comparator<T> order) {
-        if (items.size() >= WORTH_FROM) {
-            String[] users = new String[items.size()];
-            for (int i = 0; i < users.length; i++) {
-                users[i] = userOf.apply(items.get(i));
-            }
-            long[] prefixes = of(users);
-            for (int i = 0; i < users.length; i++) {
-                items.set(i, withPrefix.with(items.get(i), prefixes[i]));
-            }
+    static long[] ofBatch(Map<String, ?> batch) {
+        if (batch.size() < WORTH_FROM) {
+            return null;
         }
-        items.sort(order);
+        String[] users = new String[batch.size()];
+        int i = 0;
+        for (Map.Entry<String, ?> entry : batch.entrySet()) {
+            users[i++] = entry.getKey();
+        }
+        return of(users);
     }
 
     /** Ranking order: the higher key first, then the user id, its prefix key compared first. */

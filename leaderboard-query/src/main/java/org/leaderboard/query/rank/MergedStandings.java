@@ -84,8 +84,12 @@ public final class MergedStandings {
         List<Changed> changed = new ArrayList<>(tail.size());
         long[] removedPositions = new long[tail.size()];
         int removedCount = 0;
+        // A large batch's prefix keys before its users are made entries, each made once.
+        long[] prefixes = IdPrefixes.ofBatch(tail);
+        int index = 0;
         for (Map.Entry<String, Tally> entry : tail.entrySet()) {
             String user = entry.getKey();
+            long prefix = prefixes == null ? 0 : prefixes[index++];
             int position = base.position(user);
             // Added to the user's whole snapshot tally, unranked part included: a snapshot may
             // hold a user with no counted vote whose tally still counts (a retraction).
@@ -94,17 +98,17 @@ public final class MergedStandings {
                 removedPositions[removedCount++] = position;
             }
             if (merged.hasVotes()) {
-                changed.add(new Changed(user, merged, kind.rankKey(merged), position, 0));
+                changed.add(new Changed(user, merged, kind.rankKey(merged), position, prefix));
             }
         }
         // Keys computed once per user, not at every comparison; a newer head's hundreds of
         // thousands of changed users, mostly tied on their keys, get their ids' prefix keys too.
-        IdPrefixes.sort(changed, Changed::user, Changed::withPrefix, Changed.ORDER);
+        changed.sort(Changed.ORDER);
         int size = changed.size();
         long[] positions = Arrays.copyOf(removedPositions, removedCount);
         Arrays.sort(positions);
         this.removed = LongLeaves.of(positions, LongLeaves.LEAF, LongLeaves.PACK_FROM);
-        List<ChangedLeaves.ChangedUser> inOrder = new ArrayList<>(size);
+        ChangedLeaves.Inserted inOrder = new ChangedLeaves.Inserted(size);
         this.changedUsers = new String[size];
         this.changedBasePositions = new int[size];
         Tally[] changedTallies = new Tally[size];
@@ -119,7 +123,7 @@ public final class MergedStandings {
             // In ranking order, each changed user has at least as many base users before it as
             // the one before: the search starts there.
             before = base.countBefore(c.key(), c.user(), keyBounds, before);
-            inOrder.add(new ChangedLeaves.ChangedUser(j, c.key(), before));
+            inOrder.add(j, c.key(), before);
         }
         this.changed =
                 ChangedLeaves.of(
@@ -152,10 +156,6 @@ public final class MergedStandings {
         /** Ranking order: the higher key first, then user id. */
         static final Comparator<Changed> ORDER =
                 (a, b) -> IdPrefixes.compare(a.key, a.prefix, a.user, b.key, b.prefix, b.user);
-
-        Changed withPrefix(long prefix) {
-            return new Changed(user, tally, key, basePosition, prefix);
-        }
     }
 
     /**

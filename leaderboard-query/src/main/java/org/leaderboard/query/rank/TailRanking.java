@@ -550,8 +550,12 @@ public final class TailRanking {
         int removals = 0;
         int[] dropped = new int[added.size()];
         int drops = 0;
+        // A large batch's prefix keys before its users are made entries, each made once.
+        long[] prefixes = IdPrefixes.ofBatch(added);
+        int index = 0;
         for (Map.Entry<String, Tally> entry : added.entrySet()) {
             String user = entry.getKey();
+            long prefix = prefixes == null ? 0 : prefixes[index++];
             int slot = slots.slotOf(user, base);
             Tally before = merged.get(slot);
             int oldIndex = changedIndexOnPlusThread(slot, user, before);
@@ -576,11 +580,11 @@ public final class TailRanking {
                 voters.set(slot, VoterSketches.union(voters.get(slot), addedVoters));
             }
             if (now.hasVotes()) {
-                fresh.add(new Changed(user, now, slot, kind.rankKey(now), 0));
+                fresh.add(new Changed(user, slot, kind.rankKey(now), prefix));
             }
         }
         int slotCount = slots.count;
-        IdPrefixes.sort(fresh, Changed::user, Changed::withPrefix, Changed.ORDER);
+        fresh.sort(Changed.ORDER);
         int[] droppedSorted = Arrays.copyOf(dropped, drops);
         Arrays.sort(droppedSorted);
         return mergeChanged(
@@ -605,7 +609,7 @@ public final class TailRanking {
             RefColumn<byte[]> voters,
             long[] newlyRemoved) {
         int[] places = new int[fresh.size()];
-        ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[fresh.size()];
+        ChangedLeaves.Inserted inserted = new ChangedLeaves.Inserted(fresh.size());
         boolean estimated = fresh.size() <= ESTIMATED_UP_TO;
         int lowest = 0;
         int lowestBase = 0;
@@ -619,9 +623,7 @@ public final class TailRanking {
             int place = standings.changedBefore(key, c.user(), baseBefore, lowest);
             lowest = place;
             places[i] = place;
-            inserted[i] =
-                    new ChangedLeaves.ChangedUser(
-                            c.slot(), key, baseBefore, estimated ? estimate(c.slot(), voters) : -1);
+            inserted.add(c.slot(), key, baseBefore, estimated ? estimate(c.slot(), voters) : -1);
             slots.changed(c.slot(), key, baseBefore);
         }
         long[] addedRemoved = newlyRemoved;
@@ -774,14 +776,10 @@ public final class TailRanking {
      * key (computed once, not at every comparison of the sort) and, in a large delta, its id's
      * {@link IdPrefixes} key.
      */
-    private record Changed(String user, Tally tally, int slot, long key, long prefix) {
+    private record Changed(String user, int slot, long key, long prefix) {
 
         /** Ranking order: higher key first, then user id. */
         static final java.util.Comparator<Changed> ORDER =
                 (a, b) -> IdPrefixes.compare(a.key, a.prefix, a.user, b.key, b.prefix, b.user);
-
-        Changed withPrefix(long prefix) {
-            return new Changed(user, tally, slot, key, prefix);
-        }
     }
 }

@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.ForAll;
@@ -46,29 +48,44 @@ class IdPrefixesTests {
 
     @Property(tries = 20)
     void aLargeBatchIsSortedHigherKeyFirstThenByUserId(
-            @ForAll @IntRange(min = 0, max = 3) int extra, @ForAll long seed) {
+            @ForAll @IntRange(min = 0, max = 3) int extra,
+            @ForAll @IntRange(min = -1, max = 4) int droppedKey,
+            @ForAll long seed) {
         Random random = new Random(seed);
         String shared = PREFIXES[random.nextInt(PREFIXES.length)];
+        Map<String, Long> batch = new LinkedHashMap<>();
+        while (batch.size() < IdPrefixes.WORTH_FROM + extra * 1000) {
+            batch.putIfAbsent(shared + suffix(random), (long) random.nextInt(5));
+        }
+        // The keys are taken over the whole batch, as a ranking takes them before it knows which
+        // of its users keep a counted vote; only those with another key than droppedKey are
+        // sorted.
+        long[] prefixes = IdPrefixes.ofBatch(batch);
         List<Item> items = new ArrayList<>();
-        for (int i = 0; i < IdPrefixes.WORTH_FROM + extra * 1000; i++) {
-            items.add(new Item(shared + suffix(random), random.nextInt(5), 0));
+        int i = 0;
+        for (Map.Entry<String, Long> entry : batch.entrySet()) {
+            long prefix = prefixes[i++];
+            if (entry.getValue() != droppedKey) {
+                items.add(new Item(entry.getKey(), entry.getValue(), prefix));
+            }
         }
         List<Item> expected = new ArrayList<>(items);
         expected.sort(Comparator.comparingLong(Item::key).reversed().thenComparing(Item::user));
-        IdPrefixes.sort(items, Item::user, Item::withPrefix, Item.ORDER);
+        items.sort(Item.ORDER);
         assertThat(items)
                 .extracting(Item::user)
                 .containsExactlyElementsOf(expected.stream().map(Item::user).toList());
+    }
+
+    @Test
+    void aSmallBatchHasNoPrefixKeys() {
+        assertThat(IdPrefixes.ofBatch(Map.of("a", 1, "b", 2))).isNull();
     }
 
     private record Item(String user, long key, long prefix) {
 
         static final Comparator<Item> ORDER =
                 (a, b) -> IdPrefixes.compare(a.key, a.prefix, a.user, b.key, b.prefix, b.user);
-
-        Item withPrefix(long prefix) {
-            return new Item(user, key, prefix);
-        }
     }
 
     @Test

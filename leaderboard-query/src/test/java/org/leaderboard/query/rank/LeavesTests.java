@@ -128,7 +128,7 @@ class LeavesTests {
                             .sorted()
                             .toArray();
             int[] places = random.ints(random.nextInt(300), 0, list.size() + 1).sorted().toArray();
-            ChangedLeaves.ChangedUser[] inserted = new ChangedLeaves.ChangedUser[places.length];
+            ChangedLeaves.Inserted inserted = new ChangedLeaves.Inserted(places.length);
             List<Expected> after = new ArrayList<>();
             int p = 0;
             int d = 0;
@@ -141,7 +141,7 @@ class LeavesTests {
                     Expected added =
                             new Expected("n" + next, Tally.of(1 + next), key, before, next);
                     bySlot.add(added);
-                    inserted[p] = new ChangedLeaves.ChangedUser(next, key, before);
+                    inserted.add(next, key, before);
                     next++;
                     after.add(added);
                     p++;
@@ -187,6 +187,35 @@ class LeavesTests {
     }
 
     @Property(tries = 100)
+    void theFirstUsersKeepTheirOrderAndEstimatesPackedAtOnceOrNot(
+            @ForAll @IntRange(min = 1, max = 20) int leafSize,
+            @ForAll @IntRange(min = 1, max = 300) int packFrom,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        int size = random.nextInt(400);
+        List<Expected> list = new ArrayList<>();
+        ChangedLeaves.Inserted inserted = new ChangedLeaves.Inserted(size);
+        long[] estimates = new long[size];
+        int before = 0;
+        long key = 1_000;
+        for (int i = 0; i < size; i++) {
+            before += random.nextInt(3);
+            key -= random.nextInt(3);
+            estimates[i] = random.nextInt(3) == 0 ? random.nextInt(50) : -1;
+            list.add(new Expected(String.format("u%04d", i), Tally.of(1), key, before, i));
+            inserted.add(i, key, before, estimates[i]);
+        }
+        ChangedLeaves made = ChangedLeaves.of(inserted, leafSize, packFrom, new BySlot(list));
+        // As many as a packing is made for are packed at once, none left in leaves of their own.
+        assertThat(made.unpackedEntries()).isEqualTo(size >= packFrom ? 0 : size);
+        assertThat(made.length()).isEqualTo(size);
+        for (int i = 0; i < size; i++) {
+            assertEntry(made, i, list.get(i));
+            assertThat(made.keptEstimate(i)).as("estimate %d", i).isEqualTo(estimates[i]);
+        }
+    }
+
+    @Property(tries = 100)
     void changedUsersAreSearchedByBaseCountAndKeyLikeTheList(
             @ForAll @IntRange(min = 1, max = 20) int leafSize,
             @ForAll boolean packed,
@@ -195,7 +224,7 @@ class LeavesTests {
         int size = random.nextInt(400);
         // Non-decreasing base counts and non-increasing keys, with runs of equal ones.
         List<Expected> list = new ArrayList<>();
-        List<ChangedLeaves.ChangedUser> slots = new ArrayList<>();
+        ChangedLeaves.Inserted slots = new ChangedLeaves.Inserted(size);
         int before = 0;
         long key = 1_000;
         for (int i = 0; i < size; i++) {
@@ -203,7 +232,7 @@ class LeavesTests {
             key -= random.nextInt(3) == 0 ? random.nextInt(4) : 0;
             // Ids in the order of the list: ranking order among equal counts and keys.
             list.add(new Expected(String.format("u%04d", i), Tally.of(1), key, before, i));
-            slots.add(new ChangedLeaves.ChangedUser(i, key, before));
+            slots.add(i, key, before);
         }
         ChangedLeaves made = ChangedLeaves.of(slots, leafSize, Integer.MAX_VALUE, new BySlot(list));
         assertThat(made.unpackedEntries()).isEqualTo(size);
