@@ -25,9 +25,10 @@ final class LongLeaves {
     /**
      * The length from which a sequence is packed ({@link #PACK_SHARE}). A shorter one's leaves are
      * little for a young collection to copy. From a few times this on, a packing's arrays are past
-     * half a G1 region (65,536 longs in the 1 MiB regions of a 3 GiB heap) and so allocated outside
-     * the young generation; between, a packing is copied by a young collection or two, then stays
-     * in the old generation.
+     * half a G1 region (65,536 longs in the 1 MiB regions JDK 17 gives a heap of up to 2 GiB, as
+     * the manifests' 384 MiB; 131,072 in the 2 MiB regions of the benchmarks' 3 GiB heap) and so
+     * allocated outside the young generation; between, a packing is copied by a young collection or
+     * two, then stays in the old generation.
      */
     static final int PACK_FROM = 32_768;
 
