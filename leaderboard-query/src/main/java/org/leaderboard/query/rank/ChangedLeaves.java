@@ -568,10 +568,10 @@ final class ChangedLeaves {
                         ? inserted.keys
                         : Arrays.copyOf(inserted.keys, length);
         int[] before = trimmed(inserted.before, length);
-        int parts = length <= 2 * leafSize ? 1 : length / leafSize;
+        int parts = parts(length);
         for (int part = 0; part < parts; part++) {
-            int from = (int) ((long) length * part / parts);
-            int to = (int) ((long) length * (part + 1) / parts);
+            int from = partStart(length, part, parts);
+            int to = partStart(length, part + 1, parts);
             int[] estimates =
                     inserted.estimates == null
                             ? null
@@ -601,18 +601,28 @@ final class ChangedLeaves {
         if (leaf.size() == 0) {
             return;
         }
-        if (leaf.size() <= 2 * leafSize) {
+        int parts = parts(leaf.size());
+        if (parts == 1) {
             out.add(leaf);
             return;
         }
-        int parts = leaf.size() / leafSize;
         for (int part = 0; part < parts; part++) {
-            int from = (int) ((long) leaf.size() * part / parts);
-            int to = (int) ((long) leaf.size() * (part + 1) / parts);
+            int from = partStart(leaf.size(), part, parts);
+            int to = partStart(leaf.size(), part + 1, parts);
             Leaf piece = new Leaf(to - from);
             leaf.copy(from, piece, 0, to - from);
             out.add(piece);
         }
+    }
+
+    /** How many leaves of about leafSize a run of {@code size} entries is kept in. */
+    private int parts(int size) {
+        return size <= 2 * leafSize ? 1 : size / leafSize;
+    }
+
+    /** Where leaf {@code part} of {@code parts} begins in a run of {@code size} entries. */
+    private static int partStart(int size, int part, int parts) {
+        return (int) ((long) size * part / parts);
     }
 
     /** A new version's leaves and their index, appended in order. */
