@@ -4,6 +4,7 @@ import com.sun.management.ThreadMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.leaderboard.model.tally.Tally;
 import org.leaderboard.query.rank.MergedStandings;
 import org.leaderboard.query.rank.RankedSnapshot;
 import org.leaderboard.query.rank.TailRanking;
+import org.leaderboard.query.rank.TailRows;
 
 /**
  * Scenario 7: the query service's tail ranking alone, in the harness's own JVM, before anything
@@ -29,10 +31,10 @@ import org.leaderboard.query.rank.TailRanking;
  * 100 ms have passed; every read ranks the held and pending rows on top of the newest version and
  * reads a top-100 and one user's place from the answer. Then it takes up newer heads as the service
  * does once a minute at that rate: the newer snapshot's ranking built from the held one plus a
- * minute's layer, and the tail ranked again on it. What it measures (the CPU a read and a version
- * take, the reading thread's share of a core, the bytes they allocate, the collector's share) is
- * what the full scenario cannot separate from the machine's noise, so that two versions of the
- * ranking code can be compared run against run.
+ * minute's layer, and the tail ranked again on it, as the parts the service holds it in. What it
+ * measures (the CPU a read and a version take, the reading thread's share of a core, the bytes they
+ * allocate, the collector's share) is what the full scenario cannot separate from the machine's
+ * noise, so that two versions of the ranking code can be compared run against run.
  */
 final class TailRankingReplay {
 
@@ -111,9 +113,14 @@ final class TailRankingReplay {
                 String.format(
                         "a %,d-user snapshot with voter sketches, a layer of %,d votes (its"
                                 + " stored blocks decoded in the snapshot's step), a tail of %,d"
-                                + " votes; mean of %d after %d unmeasured; CPU of the replaying"
-                                + " thread",
-                        users, minuteVotes(), tailVotes(), takeUpRounds(), takeUpRounds() / 2);
+                                + " votes in %d parts; mean of %d after %d unmeasured; CPU of the"
+                                + " replaying thread",
+                        users,
+                        minuteVotes(),
+                        tailVotes(),
+                        TAIL_PARTS,
+                        takeUpRounds(),
+                        takeUpRounds() / 2);
         List<Figure> figures =
                 List.of(
                         Figure.plain(
@@ -239,6 +246,12 @@ final class TailRankingReplay {
         return users * 3 / 10;
     }
 
+    /**
+     * The parts the service holds a tail in when it takes up a newer head: a slice a second of each
+     * of the board's 8 shards, over the 70 seconds from the newer snapshot's cutoff.
+     */
+    private static final int TAIL_PARTS = 8 * 70;
+
     /** The tail when a newer head is taken up: 350,000 votes on a 1M-user board. */
     private int tailVotes() {
         return users * 35 / 100;
@@ -296,7 +309,13 @@ final class TailRankingReplay {
                     PackedLayer.of(
                             votesWithVoters(random, minuteVotes()).packVoters(),
                             BoardSettings.DEFAULT_CHUNKS);
-            Tallies tail = votesWithVoters(random, tailVotes()).packVoters();
+            List<TailRows> parts = new ArrayList<>(TAIL_PARTS);
+            for (int part = 0; part < TAIL_PARTS; part++) {
+                parts.add(
+                        TailRows.of(
+                                votesWithVoters(random, tailVotes() / TAIL_PARTS).packVoters()));
+            }
+            TailRows tail = TailRows.of(parts);
             long allocated = threads.getThreadAllocatedBytes(thread);
             long cpu = threads.getCurrentThreadCpuTime();
             RankedSnapshot newer = held.plus(layer);

@@ -31,6 +31,7 @@ import org.leaderboard.query.config.StrongReadSettings;
 import org.leaderboard.query.config.TailSettings;
 import org.leaderboard.query.rank.MergedStandings;
 import org.leaderboard.query.rank.TailRanking;
+import org.leaderboard.query.rank.TailRows;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -511,7 +512,7 @@ class BoardReader implements DisposableBean {
      * up.
      */
     private NextHead nextHead(
-            BoardSettings board, SnapshotHead head, Function<Instant, Tallies> stableFrom) {
+            BoardSettings board, SnapshotHead head, Function<Instant, TailRows> stableFrom) {
         Queue<LiveTail.BucketDelta> since = new ConcurrentLinkedQueue<>();
         long started = System.nanoTime();
         CompletableFuture<NextHead.Ranked> ranked =

@@ -3,6 +3,7 @@ package org.leaderboard.query.query;
 import java.util.Map;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.tally.Tally;
+import org.leaderboard.query.rank.TailRows;
 
 /**
  * A fold of tail rows that will not change any more, kept as three arrays (each user's id, tally
@@ -10,9 +11,10 @@ import org.leaderboard.model.tally.Tally;
  * covers it, tens of seconds, and as a map it held two map entries per user besides the id, tally
  * and sketch themselves, which every young collection that found them alive copied. Summing it
  * ({@link #addTo}) adds the very same id, tally and sketch objects, so a tail ranked again on a
- * newer head holds no copies of them.
+ * newer head holds no copies of them; and a newer head takes its rows as they are ({@link
+ * TailRows}), without summing them first.
  */
-final class FoldedRows {
+final class FoldedRows implements TailRows {
 
     static final FoldedRows EMPTY = new FoldedRows(new String[0], new Tally[0], null);
 
@@ -60,9 +62,19 @@ final class FoldedRows {
         return users.length;
     }
 
-    void addTo(Tallies sum) {
+    @Override
+    public int rows() {
+        return users.length;
+    }
+
+    @Override
+    public void forEach(Row row) {
         for (int i = 0; i < users.length; i++) {
-            sum.addStored(users[i], tallies[i], voters == null ? null : voters[i]);
+            row.add(users[i], tallies[i], voters == null ? null : voters[i]);
         }
+    }
+
+    void addTo(Tallies sum) {
+        forEach(sum::addStored);
     }
 }

@@ -26,6 +26,7 @@ import org.leaderboard.model.cassandra.WriterProgress;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.model.time.Hashing;
 import org.leaderboard.model.time.TimeUuids;
+import org.leaderboard.query.rank.TailRows;
 
 /**
  * The tail of one board (every event from the snapshot's cutoff on), read incrementally, partition
@@ -542,21 +543,22 @@ final class LiveTail {
     }
 
     /**
-     * The stable part as it stands now, from a given cutoff on, to be summed later on any thread:
-     * what each partition holds never changes once read (a read replaces it), so a copy of the
-     * partitions' states is that moment's tail, whatever the reads after do.
+     * The stable part as it stands now, from a given cutoff on, as the parts it was read in, to be
+     * ranked later on any thread: what each partition holds never changes once read (a read
+     * replaces it), so a copy of the partitions' states is that moment's tail, whatever the reads
+     * after do.
      */
-    Function<Instant, Tallies> stableAsOfNow() {
+    Function<Instant, TailRows> stableAsOfNow() {
         Map<Partition, PartitionState> states = Map.copyOf(partitions);
         return cutoff -> {
-            Tallies sum = new Tallies();
+            List<FoldedRows> parts = new ArrayList<>();
             states.forEach(
                     (partition, state) -> {
                         if (!partition.bucket().isBefore(cutoff)) {
-                            state.addTo(sum);
+                            state.addPartsTo(parts);
                         }
                     });
-            return sum;
+            return TailRows.of(parts);
         };
     }
 
@@ -1239,6 +1241,17 @@ final class LiveTail {
             settled.forEach(slice -> slice.addTo(sum));
             held.forEach(slice -> slice.addTo(sum));
             ahead.rows().values().forEach(event -> event.foldInto(sum));
+        }
+
+        /** The same rows as parts, unsummed: the slices' own and one of the rows ahead. */
+        void addPartsTo(List<FoldedRows> parts) {
+            settled.forEach(slice -> parts.addAll(slice.plain()));
+            held.forEach(slice -> parts.addAll(slice.plain()));
+            if (!ahead.rows().isEmpty()) {
+                Tallies rows = new Tallies();
+                ahead.rows().values().forEach(event -> event.foldInto(rows));
+                parts.add(FoldedRows.of(rows));
+            }
         }
     }
 

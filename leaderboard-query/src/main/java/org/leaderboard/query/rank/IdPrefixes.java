@@ -1,5 +1,6 @@
 package org.leaderboard.query.rank;
 
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -42,6 +43,17 @@ final class IdPrefixes {
             users[i++] = entry.getKey();
         }
         return of(users);
+    }
+
+    /**
+     * The prefix keys of the first {@code count} of {@code users}, if they are {@link #WORTH_FROM}
+     * or more; else null.
+     */
+    static long[] ofFirst(String[] users, int count) {
+        if (count < WORTH_FROM) {
+            return null;
+        }
+        return of(count == users.length ? users : Arrays.copyOf(users, count));
     }
 
     /** Ranking order: the higher key first, then the user id, its prefix key compared first. */

@@ -330,7 +330,20 @@ public final class TailRanking {
 
     /** The snapshot plus a whole tail. */
     public static TailRanking of(RankedSnapshot base, Tallies tail) {
-        return of(base, LongLeaves.LEAF, LongLeaves.PACK_FROM, tail.users()).plus(tail);
+        return of(base, TailRows.of(tail));
+    }
+
+    /**
+     * The snapshot plus a whole tail, as the parts it was read in: each user's rows summed in its
+     * slot as they come ({@link #whole}).
+     */
+    public static TailRanking of(RankedSnapshot base, TailRows tail) {
+        return of(base, LongLeaves.LEAF, LongLeaves.PACK_FROM, tail.rows()).whole(tail);
+    }
+
+    /** As above, the changed users kept in leaves of about {@code leafSize} (tests). */
+    static TailRanking of(RankedSnapshot base, TailRows tail, int leafSize, int packFrom) {
+        return of(base, leafSize, packFrom, tail.rows()).whole(tail);
     }
 
     public RankedSnapshot base() {
@@ -590,6 +603,62 @@ public final class TailRanking {
         return mergeChanged(
                 fresh,
                 droppedSorted,
+                merged.build(slotCount),
+                voters.build(slotCount),
+                Arrays.copyOf(newlyRemoved, removals));
+    }
+
+    /**
+     * This version, which has no tail yet, plus a whole tail: each row added to its user's slot as
+     * it comes (its snapshot tally the start on the first), then the users with a counted vote
+     * sorted once and handed to the leaves. A tail taken up with a newer head is hundreds of
+     * thousands of users in tens of parts; summed into one map first, that map's entries lived as
+     * long as the ranking took, and every young collection meanwhile copied them.
+     */
+    private TailRanking whole(TailRows tail) {
+        if (changed.length() != 0 || slots.count != 0) {
+            throw new IllegalStateException("a whole tail is ranked on the snapshot alone");
+        }
+        RefColumn.Edit<Tally> merged = mergedBySlot.edit();
+        RefColumn.Edit<byte[]> voters = tailVotersBySlot.edit();
+        tail.forEach(
+                (user, tally, added) -> {
+                    int slot = slots.slotOf(user, base);
+                    Tally before = merged.get(slot);
+                    merged.set(
+                            slot,
+                            before == null
+                                    ? slots.baseTallyPlus(slot, user, base, tally)
+                                    : before.plus(tally));
+                    if (added != null) {
+                        voters.set(slot, VoterSketches.union(voters.get(slot), added));
+                    }
+                });
+        int slotCount = slots.count;
+        String[] users = slots.users;
+        long[] prefixes = IdPrefixes.ofFirst(users, slotCount);
+        List<Changed> fresh = new ArrayList<>(slotCount);
+        long[] newlyRemoved = new long[slotCount];
+        int removals = 0;
+        for (int slot = 0; slot < slotCount; slot++) {
+            int position = slots.basePosition[slot];
+            if (position >= 0) {
+                newlyRemoved[removals++] = position;
+            }
+            Tally now = merged.get(slot);
+            if (now.hasVotes()) {
+                fresh.add(
+                        new Changed(
+                                users[slot],
+                                slot,
+                                kind.rankKey(now),
+                                prefixes == null ? 0 : prefixes[slot]));
+            }
+        }
+        fresh.sort(Changed.ORDER);
+        return mergeChanged(
+                fresh,
+                new int[0],
                 merged.build(slotCount),
                 voters.build(slotCount),
                 Arrays.copyOf(newlyRemoved, removals));

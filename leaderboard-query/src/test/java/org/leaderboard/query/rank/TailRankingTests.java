@@ -108,6 +108,74 @@ class TailRankingTests {
     }
 
     /**
+     * A whole tail handed over as the parts it was read in, as a newer head takes it up: a user in
+     * several parts (some retracted whole in a later one), some with voters in several, must rank
+     * exactly as the parts' sum, with each user's voters of every part; and the versions made on
+     * top of it as well.
+     */
+    @Property(tries = 200)
+    void aWholeTailInPartsRanksLikeItsSum(
+            @ForAll ScoreKind kind,
+            @ForAll @IntRange(min = 0, max = 60) int snapshotUsers,
+            @ForAll @IntRange(min = 1, max = 6) int partCount,
+            @ForAll @IntRange(min = 1, max = 80) int leafSize,
+            @ForAll @IntRange(min = 1, max = 150) int packFrom,
+            @ForAll long seed) {
+        Random random = new Random(seed);
+        Map<String, Set<String>> voters = new HashMap<>();
+        Tallies snapshot = new Tallies();
+        for (int i = 0; i < snapshotUsers; i++) {
+            String user = "u" + random.nextInt(80);
+            String voter = "v" + random.nextInt(30);
+            snapshot.add(user, RandomTallies.votes(random), VoterSketches.of(voter));
+            voters.computeIfAbsent(user, u -> new HashSet<>()).add(voter);
+        }
+        RankedSnapshot base = RankedSnapshot.of(kind, snapshot);
+        Tallies sum = new Tallies();
+        List<TailRows> parts = new ArrayList<>();
+        for (int p = 0; p < partCount; p++) {
+            Tallies part = new Tallies();
+            for (int i = random.nextInt(30); i > 0; i--) {
+                String user = "u" + random.nextInt(100);
+                Tally before = snapshot.get(user).plus(sum.get(user)).plus(part.get(user));
+                if (kind.retractable() && random.nextInt(5) == 0 && before.hasVotes()) {
+                    part.add(user, RandomTallies.retractAll(before));
+                } else if (random.nextBoolean()) {
+                    String voter = "w" + random.nextInt(30);
+                    part.add(user, RandomTallies.votes(random), VoterSketches.of(voter));
+                    voters.computeIfAbsent(user, u -> new HashSet<>()).add(voter);
+                } else {
+                    part.add(user, RandomTallies.votes(random));
+                }
+            }
+            sum.addAll(part);
+            parts.add(TailRows.of(part.packVoters()));
+        }
+
+        TailRanking ranking = TailRanking.of(base, TailRows.of(parts), leafSize, packFrom);
+
+        MergedStandings expected = new MergedStandings(base, sum.asMap(), (u, p) -> 0);
+        assertSameStandings(ranking.standings(), expected, 100);
+        Map<String, Long> shown = new HashMap<>();
+        ranking.standings().page(0, 1000).forEach(e -> shown.put(e.user(), e.distinctVoters()));
+        Map<String, Long> expectedVoters = estimates(voters);
+        shown.forEach(
+                (user, distinct) ->
+                        assertThat(distinct)
+                                .as("%s's distinct voters", user)
+                                .isEqualTo(expectedVoters.getOrDefault(user, 0L)));
+        Tallies delta = new Tallies();
+        for (int i = 1 + random.nextInt(8); i > 0; i--) {
+            delta.add("u" + random.nextInt(100), RandomTallies.votes(random));
+        }
+        sum.addAll(delta);
+        assertSameStandings(
+                ranking.plus(delta).standings(),
+                new MergedStandings(base, sum.asMap(), (u, p) -> 0),
+                100);
+    }
+
+    /**
      * Thousands of users, each ranked again read after read with a changing tally (as the fresh
      * rows of the last held lag are): what a version remembers of each user's place in the snapshot
      * must follow the user's new key, and survive the tables growing. Twenty thousand users, so the
