@@ -825,8 +825,28 @@ public final class RankedSnapshot implements RankedUsers {
     /** The user's position in ranking order, or -1 if the snapshot has no votes of the user. */
     @Override
     public int position(String user) {
-        byte[] id = user.getBytes(StandardCharsets.UTF_8);
-        return position(id, 0, id.length);
+        // An ASCII id (most are) is hashed and compared as its chars, which are its UTF-8 bytes:
+        // no array made for each lookup, hundreds of thousands of them when a newer head's tail
+        // is ranked.
+        int h = 1;
+        for (int i = 0; i < user.length(); i++) {
+            char c = user.charAt(i);
+            if (c >= 0x80) {
+                byte[] id = user.getBytes(StandardCharsets.UTF_8);
+                return position(id, 0, id.length);
+            }
+            h = 31 * h + c;
+        }
+        int slot = mixed(h) & (slots.length - 1);
+        while (slots[slot] != EMPTY_SLOT) {
+            int position = slots[slot];
+            if (idStart[position + 1] - idStart[position] == user.length()
+                    && compareId(position, user, true) == 0) {
+                return position;
+            }
+            slot = (slot + 1) & (slots.length - 1);
+        }
+        return -1;
     }
 
     /** The position of the user whose UTF-8 id is {@code id[from, to)}, or -1. */
@@ -918,11 +938,11 @@ public final class RankedSnapshot implements RankedUsers {
      * of few keys look those up once per key).
      */
     public int countBefore(int from, int to, String user) {
-        return search(from, to, user, asciiBytes(user));
+        return search(from, to, user, isAscii(user));
     }
 
     /** The first position in [low, high) whose id is not before {@code user}'s. */
-    private int search(int low, int high, String user, byte[] ascii) {
+    private int search(int low, int high, String user, boolean ascii) {
         while (low < high) {
             int middle = (low + high) >>> 1;
             if (compareId(middle, user, ascii) < 0) {
@@ -955,7 +975,7 @@ public final class RankedSnapshot implements RankedUsers {
         if (low >= high) {
             return high;
         }
-        byte[] ascii = asciiBytes(user);
+        boolean ascii = isAscii(user);
         for (int step = 1; low + step - 1 < high; step <<= 1) {
             int probe = low + step - 1;
             if (compareId(probe, user, ascii) < 0) {
@@ -968,13 +988,23 @@ public final class RankedSnapshot implements RankedUsers {
         return search(low, high, user, ascii);
     }
 
-    /** The id at {@code position} against {@code user} ({@code ascii}: its bytes, if ASCII). */
-    private int compareId(int position, String user, byte[] ascii) {
-        // For an ASCII id, unsigned UTF-8 byte order is String order: no String is made.
-        return ascii != null
-                ? Arrays.compareUnsigned(
-                        ids, idStart[position], idStart[position + 1], ascii, 0, ascii.length)
-                : user(position).compareTo(user);
+    /** The id at {@code position} against {@code user} ({@code ascii}: whether it is ASCII). */
+    private int compareId(int position, String user, boolean ascii) {
+        if (!ascii) {
+            return user(position).compareTo(user);
+        }
+        // For an ASCII id, unsigned UTF-8 byte order is String order, and its chars are its
+        // bytes: neither a String nor the id's bytes made.
+        int from = idStart[position];
+        int length = idStart[position + 1] - from;
+        int common = Math.min(length, user.length());
+        for (int i = 0; i < common; i++) {
+            int difference = (ids[from + i] & 0xff) - user.charAt(i);
+            if (difference != 0) {
+                return difference;
+            }
+        }
+        return length - user.length();
     }
 
     /** Bytes held by the columns: what a user of this snapshot costs in memory. */
@@ -986,14 +1016,14 @@ public final class RankedSnapshot implements RankedUsers {
                 + (long) slots.length * Integer.BYTES;
     }
 
-    /** The id's bytes if every char is ASCII, else null. */
-    private static byte[] asciiBytes(String user) {
+    /** Whether every char of the id is ASCII. */
+    private static boolean isAscii(String user) {
         for (int i = 0; i < user.length(); i++) {
             if (user.charAt(i) >= 0x80) {
-                return null;
+                return false;
             }
         }
-        return user.getBytes(StandardCharsets.US_ASCII);
+        return true;
     }
 
     /**
@@ -1009,6 +1039,11 @@ public final class RankedSnapshot implements RankedUsers {
         for (int i = from; i < to; i++) {
             h = 31 * h + bytes[i];
         }
+        return mixed(h);
+    }
+
+    /** MurmurHash3's 32-bit finishing mixer. */
+    private static int mixed(int h) {
         h ^= h >>> 16;
         h *= 0x85ebca6b;
         h ^= h >>> 13;
