@@ -361,7 +361,6 @@ public final class RankedSnapshot implements RankedUsers {
         long[] keys = new long[changedCount];
         byte[][] unions = new byte[changedCount][];
         boolean[] changedHere = new boolean[size()];
-        Memory deltaSketches = Memory.wrap(delta.sketchBytes());
         VoterSketches.Merger merger = new VoterSketches.Merger();
         int changedHeld = 0;
         int idBytes = ids.length;
@@ -394,9 +393,12 @@ public final class RankedSnapshot implements RankedUsers {
             if (heldSketch > 0 && deltaSketch > 0) {
                 unions[i] =
                         merger.union(
-                                voters(position),
-                                HllSketch.wrap(
-                                        deltaSketches.region(delta.sketchStart(i), deltaSketch)));
+                                sketches,
+                                sketchStart[position],
+                                heldSketch,
+                                delta.sketchBytes(),
+                                delta.sketchStart(i),
+                                deltaSketch);
                 sketchBytes += unions[i].length - heldSketch;
             } else {
                 sketchBytes += deltaSketch;

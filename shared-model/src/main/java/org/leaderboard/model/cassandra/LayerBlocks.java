@@ -396,7 +396,15 @@ public final class LayerBlocks {
                     earlier.idStart,
                     earlier.idLength,
                     earlier.tally().plus(later.tally()),
-                    sketches.union(earlier.sketch(), later.sketch()));
+                    earlier.sketchLength < 0 || later.sketchLength < 0
+                            ? VoterSketches.union(earlier.sketch(), later.sketch())
+                            : sketches.union(
+                                    earlier.in.bytes,
+                                    earlier.sketchStart,
+                                    earlier.sketchLength,
+                                    later.in.bytes,
+                                    later.sketchStart,
+                                    later.sketchLength));
             added();
         }
 

@@ -1,5 +1,8 @@
 package org.leaderboard.model.tally;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.hll.Union;
@@ -44,6 +47,10 @@ public final class VoterSketches {
     public static byte[] union(byte[] a, byte[] b) {
         if (a == null || b == null) {
             return a == null ? b : a;
+        }
+        byte[] lists = unionOfLists(a, 0, a.length, b, 0, b.length);
+        if (lists != null) {
+            return lists;
         }
         Union union = new Union(LG_K);
         union.update(wrap(a));
@@ -91,8 +98,100 @@ public final class VoterSketches {
             if (a == null || b == null) {
                 return a == null ? b : a;
             }
-            return union(wrap(a), wrap(b));
+            return union(a, 0, a.length, b, 0, b.length);
         }
+
+        /**
+         * The sketches stored in {@code a[aFrom, aFrom + aLength)} and {@code b[bFrom, bFrom +
+         * bLength)} (not modified, both present) as one, in the stored form: as {@link
+         * #union(byte[], byte[])} makes it, read where they are held, not from copies.
+         */
+        public byte[] union(byte[] a, int aFrom, int aLength, byte[] b, int bFrom, int bLength) {
+            byte[] lists = unionOfLists(a, aFrom, aLength, b, bFrom, bLength);
+            if (lists != null) {
+                return lists;
+            }
+            return union(
+                    HllSketch.wrap(Memory.wrap(a).region(aFrom, aLength)),
+                    HllSketch.wrap(Memory.wrap(b).region(bFrom, bLength)));
+        }
+    }
+
+    // A sketch with few voters is stored as a list (DataSketches HLL, compact form): an 8-byte
+    // preamble (2 preamble ints, serial version 1, family 7, lgK, lgArr 3, flags, the count, mode
+    // and type 0 for a list of HLL_4) and then each distinct coupon as a little-endian int, in the
+    // order it was first seen. A union keeps that form while fewer than 8 coupons (lgArr 3) are
+    // held, each in the order the union met it.
+    private static final int LIST_START = 8;
+    private static final int LIST_MAX = 7;
+    private static final int COMPACT_FLAG = 8;
+    private static final VarHandle COUPON =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * The union of two sketches stored as lists, byte for byte as a {@link Union} makes it (its
+     * result as HLL_4, compact), when together they hold at most {@value #LIST_MAX} distinct
+     * voters; null when either is not a non-empty list or the union would be a hash set. Most users
+     * of a large board have a few voters: a newer head's ranking merges a few hundred thousand of
+     * them, and a union, its result and copies made for each were half of what that ranking
+     * allocated.
+     */
+    static byte[] unionOfLists(byte[] a, int aFrom, int aLength, byte[] b, int bFrom, int bLength) {
+        int aCount = listCount(a, aFrom, aLength);
+        int bCount = listCount(b, bFrom, bLength);
+        if (aCount <= 0 || bCount <= 0) {
+            return null;
+        }
+        int count = aCount;
+        for (int j = 0; j < bCount; j++) {
+            if (!listHolds(a, aFrom, aCount, coupon(b, bFrom, j)) && ++count > LIST_MAX) {
+                return null;
+            }
+        }
+        byte[] union = new byte[LIST_START + 4 * count];
+        System.arraycopy(a, aFrom, union, 0, LIST_START + 4 * aCount);
+        union[5] = COMPACT_FLAG;
+        union[6] = (byte) count;
+        int at = aCount;
+        for (int j = 0; j < bCount; j++) {
+            int coupon = coupon(b, bFrom, j);
+            if (!listHolds(a, aFrom, aCount, coupon)) {
+                COUPON.set(union, LIST_START + 4 * at++, coupon);
+            }
+        }
+        return union;
+    }
+
+    /**
+     * How many coupons the list stored there holds; -1 if it is not a compact list of lgK 12 in an
+     * array of 8 coupons.
+     */
+    private static int listCount(byte[] stored, int from, int length) {
+        if (length < LIST_START
+                || stored[from] != 2
+                || stored[from + 1] != 1
+                || stored[from + 2] != 7
+                || stored[from + 3] != LG_K
+                || stored[from + 4] != 3
+                || stored[from + 7] != 0
+                || (stored[from + 5] & COMPACT_FLAG) == 0) {
+            return -1;
+        }
+        int count = stored[from + 6] & 0xff;
+        return length == LIST_START + 4 * count ? count : -1;
+    }
+
+    private static int coupon(byte[] list, int from, int index) {
+        return (int) COUPON.get(list, from + LIST_START + 4 * index);
+    }
+
+    private static boolean listHolds(byte[] list, int from, int count, int coupon) {
+        for (int i = 0; i < count; i++) {
+            if (coupon(list, from, i) == coupon) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A read-only sketch over bytes in the stored form, decoding nothing; null for null. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
 import org.apache.datasketches.hll.HllSketch;
+import org.apache.datasketches.hll.TgtHllType;
+import org.apache.datasketches.hll.Union;
 import org.junit.jupiter.api.Test;
 
 class VoterSketchesTests {
@@ -147,5 +149,65 @@ class VoterSketchesTests {
         assertThat(VoterSketches.estimate(VoterSketches.wrap(both))).isEqualTo(2);
         assertThat(VoterSketches.union(null, both)).isSameAs(both);
         assertThat(VoterSketches.wrap(null)).isNull();
+    }
+
+    /**
+     * Stored sketches unioned as they are held (each inside a larger array) give the bytes a
+     * DataSketches union gives: lists of a few voters each, overlapping or not, unioned to a list
+     * or past it to a hash set, and larger sketches. Unions of lists that stay lists are made
+     * without a union object; the check that some were is part of the property.
+     */
+    @Test
+    void storedFormsUnionByteForByteAsAUnionMakesThem() {
+        Random random = new Random(17);
+        VoterSketches.Merger merger = new VoterSketches.Merger();
+        int madeAsLists = 0;
+        for (int round = 0; round < 20_000; round++) {
+            int pool = 4 + random.nextInt(round % 10 == 0 ? 400 : 12);
+            byte[] a = stored(random, pool, round % 10 == 0 ? 300 : 1 + random.nextInt(9));
+            byte[] b = stored(random, pool, round % 10 == 1 ? 300 : 1 + random.nextInt(9));
+            Union union = new Union(VoterSketches.LG_K);
+            union.update(VoterSketches.wrap(a));
+            union.update(VoterSketches.wrap(b));
+            byte[] expected = union.getResult(TgtHllType.HLL_4).toCompactByteArray();
+
+            int aFrom = random.nextInt(5);
+            int bFrom = random.nextInt(5);
+            byte[] heldA = within(a, aFrom, random);
+            byte[] heldB = within(b, bFrom, random);
+            byte[] lists =
+                    VoterSketches.unionOfLists(heldA, aFrom, a.length, heldB, bFrom, b.length);
+            if (lists != null) {
+                madeAsLists++;
+                assertThat(lists).as("round %d", round).isEqualTo(expected);
+            } else {
+                assertThat(expected.length)
+                        .as("round %d: a list union made by a union object", round)
+                        .isGreaterThan(8 + 4 * 7);
+            }
+            assertThat(merger.union(heldA, aFrom, a.length, heldB, bFrom, b.length))
+                    .isEqualTo(expected);
+            assertThat(merger.union(a, b)).isEqualTo(expected);
+            assertThat(VoterSketches.union(a, b)).isEqualTo(expected);
+        }
+        System.out.printf("%d of 20000 unions made as lists%n", madeAsLists);
+        assertThat(madeAsLists).isGreaterThan(5_000);
+    }
+
+    /** A sketch of {@code voters} random voters of {@code pool}, in the stored form. */
+    private static byte[] stored(Random random, int pool, int voters) {
+        HllSketch sketch = new HllSketch(VoterSketches.LG_K, TgtHllType.HLL_8);
+        for (int i = 0; i < voters; i++) {
+            sketch.update("voter-" + random.nextInt(pool));
+        }
+        return VoterSketches.toCompactBytes(sketch);
+    }
+
+    /** {@code stored} at {@code from} in a larger array of random bytes. */
+    private static byte[] within(byte[] stored, int from, Random random) {
+        byte[] held = new byte[from + stored.length + random.nextInt(5)];
+        random.nextBytes(held);
+        System.arraycopy(stored, 0, held, from, stored.length);
+        return held;
     }
 }
