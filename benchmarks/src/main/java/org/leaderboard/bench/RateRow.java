@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * Scenario 6's queries at one write rate: strong (read-your-writes) top-100 and user standing with
- * 1 and 4 callers, eventual with 1 caller, the replicas' part of a strong read alone (with the
+ * 1 and 4 callers, eventual with 1 caller, Redis's top-100 and standing asked in turns with the
+ * eventual ones (on the machine as busy), the replicas' part of a strong read alone (with the
  * driver, 1 caller: the floor under a strong query), the same requests without the held rows every
  * read is sent again (what those rows cost the replicas), and the write rate achieved while they
  * were measured, and the CPU of the load generator and of the processes it loads while the strong
@@ -20,6 +21,8 @@ record RateRow(
         Measurement strongAround4,
         Measurement eventualTop1,
         Measurement eventualAround1,
+        Measurement redisTopAlongside,
+        Measurement redisAroundAlongside,
         Measurement roundTrip,
         Measurement roundTripUnheld,
         double achievedVotesPerSecond,
@@ -39,6 +42,8 @@ record RateRow(
                 strongAround4,
                 eventualTop1,
                 eventualAround1,
+                redisTopAlongside,
+                redisAroundAlongside,
                 roundTrip,
                 roundTripUnheld,
                 votesPerSecond,
@@ -81,6 +86,18 @@ record RateRow(
                         ReadsUnderWrites.REDIS_AROUND + " p50, 1 caller",
                         redisAround,
                         3));
+        figures.add(
+                alongside(
+                        "top-100, eventual, 1 caller, over Redis on the same machine" + at,
+                        eventualTop1,
+                        "Redis ZREVRANGE p50, 1 caller, in turns with it",
+                        redisTopAlongside));
+        figures.add(
+                alongside(
+                        "user standing, eventual, 1 caller, over Redis on the same machine" + at,
+                        eventualAround1,
+                        ReadsUnderWrites.REDIS_AROUND + " p50, 1 caller, in turns with it",
+                        redisAroundAlongside));
         figures.add(
                 Figure.compared(
                         SCENARIO,
@@ -168,6 +185,28 @@ record RateRow(
                         idle.p99Millis(),
                         Target.atMost(5),
                         null));
+    }
+
+    /**
+     * A bounded-staleness p50 against Redis's, asked in turns with it during the same row, so on a
+     * machine as busy with the same writes (the service's store, writer and snapshot passes), for
+     * information: what the row's own machine load adds to an answer that does no work per request.
+     * Redis's sorted set takes none of the writes.
+     */
+    private static Figure alongside(
+            String name, Measurement m, String baseline, Measurement redis) {
+        return Figure.compared(
+                SCENARIO,
+                name,
+                "p50 ms",
+                m,
+                m.p50Millis(),
+                baseline,
+                redis.p50Millis(),
+                null,
+                "for information: Redis asked in turns of a second with the row, on the machine"
+                        + " as busy with the same writes; the target is against Redis on a quiet"
+                        + " machine");
     }
 
     private static Figure vsRedis(

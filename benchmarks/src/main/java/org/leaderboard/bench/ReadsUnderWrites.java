@@ -23,11 +23,11 @@ import org.leaderboard.snapshot.pass.PassResult;
  * tail has reached its steady state (the board's write window plus the margins), top-100 and
  * user-standing latencies in both modes with 1 and 4 callers (the four read-your-writes rows in
  * turns of a second, together over whole buckets of the board, then the two bounded-staleness rows
- * the same way), and the replicas' part of a strong read measured alone with the driver. Compared
- * with the same queries without writes and with Redis on the board's tallies, in the same run
- * (measured before the rows and after them, the faster of the two the baseline). The rate {@code
- * held} is searched for first ({@link HeldRate}): the highest the machine holds with
- * read-your-writes reads served.
+ * the same way, taking their turns with Redis's top-100 and standing on the machine as busy), and
+ * the replicas' part of a strong read measured alone with the driver. Compared with the same
+ * queries without writes and with Redis on the board's tallies, in the same run (measured before
+ * the rows and after them, the faster of the two the baseline). The rate {@code held} is searched
+ * for first ({@link HeldRate}): the highest the machine holds with read-your-writes reads served.
  */
 final class ReadsUnderWrites {
 
@@ -409,8 +409,11 @@ final class ReadsUnderWrites {
                                                             queries.around(
                                                                     b,
                                                                     user(users),
-                                                                    QueryClient.EVENTUAL)))),
-                            interleavedDuration(board, 2),
+                                                                    QueryClient.EVENTUAL))),
+                                    new ClosedLoop.Load(1, redis.top100(b)),
+                                    new ClosedLoop.Load(
+                                            1, redis.rankAround(b, users, QueryClient.AROUND))),
+                            interleavedDuration(board, 4),
                             SLICE,
                             options.minQueries());
             RateRow row =
@@ -422,6 +425,8 @@ final class ReadsUnderWrites {
                             strongAround4,
                             eventual.get(0),
                             eventual.get(1),
+                            eventual.get(2),
+                            eventual.get(3),
                             measure(
                                     1,
                                     () ->

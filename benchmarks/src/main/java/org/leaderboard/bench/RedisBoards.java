@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
@@ -60,16 +61,17 @@ final class RedisBoards implements AutoCloseable {
     }
 
     Measurement top100(String key, int threads, Duration duration, int min) {
-        return ClosedLoop.run(
-                threads,
-                duration,
-                min,
-                () -> {
-                    try (Jedis jedis = pool.getResource()) {
-                        return jedis.zrevrangeWithScores(key, 0, 99).size() == 100
-                                || jedis.zcard(key) < 100;
-                    }
-                });
+        return ClosedLoop.run(threads, duration, min, top100(key));
+    }
+
+    /** One {@code ZREVRANGE key 0 99 WITHSCORES}: whether it answered the top 100. */
+    Callable<Boolean> top100(String key) {
+        return () -> {
+            try (Jedis jedis = pool.getResource()) {
+                return jedis.zrevrangeWithScores(key, 0, 99).size() == 100
+                        || jedis.zcard(key) < 100;
+            }
+        };
     }
 
     Measurement rank(String key, int users, int threads, Duration duration, int min) {
@@ -92,23 +94,26 @@ final class RedisBoards implements AutoCloseable {
      */
     Measurement rankAround(
             String key, int users, int around, int threads, Duration duration, int min) {
+        return ClosedLoop.run(threads, duration, min, rankAround(key, users, around));
+    }
+
+    /**
+     * One random user's rank with {@code around} entries each side ({@link #RANK_AROUND}, loaded
+     * once here): whether the user was found.
+     */
+    Callable<Boolean> rankAround(String key, int users, int around) {
         String sha = loadRankAround();
-        return ofRandomUsers(
-                users,
-                threads,
-                duration,
-                min,
-                user -> rankAround(sha, key, user, around).isPresent());
+        return () -> rankAround(sha, key, randomUser(users), around).isPresent();
     }
 
     /** A closed loop of {@code query}, each asked about a random one of {@code users}. */
     private static Measurement ofRandomUsers(
             int users, int threads, Duration duration, int min, Predicate<String> query) {
-        return ClosedLoop.run(
-                threads,
-                duration,
-                min,
-                () -> query.test(VoteMaker.user(new SplittableRandom().nextInt(users))));
+        return ClosedLoop.run(threads, duration, min, () -> query.test(randomUser(users)));
+    }
+
+    private static String randomUser(int users) {
+        return VoteMaker.user(new SplittableRandom().nextInt(users));
     }
 
     /** {@link #RANK_AROUND} loaded into the server; its SHA. */
