@@ -297,7 +297,20 @@ final class ChangedLeaves {
     }
 
     String user(int index) {
-        return entries.user(slot(index));
+        return userInSlot(slot(index));
+    }
+
+    /** The user in {@code slot} ({@link #slot} of an entry). */
+    String userInSlot(int slot) {
+        return entries.user(slot);
+    }
+
+    Tally tallyInSlot(int slot) {
+        return entries.tally(slot);
+    }
+
+    int basePositionInSlot(int slot) {
+        return entries.basePosition(slot);
     }
 
     Tally tally(int index) {

@@ -52,6 +52,14 @@ public final class MergedStandings {
     @FunctionalInterface
     public interface DistinctVoters {
         long of(String user, int basePosition);
+
+        /**
+         * The same for the changed user in {@code slot} of the changed users' entries: where the
+         * voters are kept by those slots, read there without looking the user up by id again.
+         */
+        default long ofSlot(int slot, String user, int basePosition) {
+            return of(user, basePosition);
+        }
     }
 
     /**
@@ -404,9 +412,16 @@ public final class MergedStandings {
      */
     private LeaderboardEntry entryAt(int position, int j, long previousRank, long previousKey) {
         if (j >= 0) {
-            String user = changed.user(j);
+            // The entry's slot found once (a search of the leaves) for its id, tally and voters.
+            int slot = changed.slot(j);
+            String user = changed.userInSlot(slot);
             return entry(
-                    position, user, changed.tally(j), changedVoters(j), previousRank, previousKey);
+                    position,
+                    user,
+                    changed.tallyInSlot(slot),
+                    changedVoters(j, slot, user),
+                    previousRank,
+                    previousKey);
         }
         int basePosition = basePositionOfKept(position - (-j - 1));
         String user = base.user(basePosition);
@@ -425,11 +440,17 @@ public final class MergedStandings {
      * time it is shown, not at every answer.
      */
     private long changedVoters(int j) {
+        int slot = changed.slot(j);
+        return changedVoters(j, slot, changed.userInSlot(slot));
+    }
+
+    /** As above, given the entry's slot and user. */
+    private long changedVoters(int j, int slot, String user) {
         long kept = changed.keptEstimate(j);
         if (kept >= 0) {
             return kept;
         }
-        long estimate = distinctVoters.of(changed.user(j), changed.basePosition(j));
+        long estimate = distinctVoters.ofSlot(slot, user, changed.basePositionInSlot(slot));
         changed.keepEstimate(j, estimate);
         return estimate;
     }

@@ -301,7 +301,28 @@ public final class TailRanking {
         this.removed = removed;
         this.standings =
                 new MergedStandings(
-                        base, changed, this::changedIndexOf, removed, this::distinctVoters);
+                        base,
+                        changed,
+                        this::changedIndexOf,
+                        removed,
+                        new MergedStandings.DistinctVoters() {
+                            @Override
+                            public long of(String user, int basePosition) {
+                                return distinctVoters(user, basePosition, tailVoters(user));
+                            }
+
+                            @Override
+                            public long ofSlot(int slot, String user, int basePosition) {
+                                // The changed leaves' slots are this ranking's: the user's tail
+                                // voters read in its slot, not found again by its id's hash.
+                                return distinctVoters(
+                                        user,
+                                        basePosition,
+                                        slot < tailVotersBySlot.length()
+                                                ? tailVotersBySlot.get(slot)
+                                                : null);
+                            }
+                        });
     }
 
     /** The snapshot alone, no tail yet. */
@@ -787,8 +808,13 @@ public final class TailRanking {
      * the popular users a tail changes are the ones every top page shows.
      */
     private long distinctVoters(String user, int basePosition) {
+        return distinctVoters(user, basePosition, tailVoters(user));
+    }
+
+    /** As above, given the user's tail voters in this version (null: none). */
+    private long distinctVoters(String user, int basePosition, byte[] tailVoters) {
         HllSketch snapshot = basePosition >= 0 ? base.voters(basePosition) : base.votersOf(user);
-        HllSketch tail = VoterSketches.wrap(tailVoters(user));
+        HllSketch tail = VoterSketches.wrap(tailVoters);
         if (tail == null) {
             return snapshotEstimate(basePosition, snapshot);
         }
