@@ -417,6 +417,9 @@ class LeaderboardQueryIntegrationTests {
         }
         // Both paths count in the controller's request timer, one series.
         assertThat(requestsTimed("/boards/{board}/leaderboard", 200)).isEqualTo(requests + 8);
+        // The standings above were written by the route's own writer, not the mapper: it writes
+        // them as the service's mapper does, or it would have left them to the mapper.
+        assertThat(route.writesStandingsItself()).isTrue();
     }
 
     /**

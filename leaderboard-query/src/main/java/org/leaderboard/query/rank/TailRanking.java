@@ -308,7 +308,7 @@ public final class TailRanking {
                         new MergedStandings.DistinctVoters() {
                             @Override
                             public long of(String user, int basePosition) {
-                                return distinctVoters(user, basePosition, tailVoters(user));
+                                return distinctVoters(user, basePosition);
                             }
 
                             @Override

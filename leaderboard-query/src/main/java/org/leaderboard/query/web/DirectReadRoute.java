@@ -51,9 +51,10 @@ import org.springframework.web.cors.DefaultCorsProcessor;
  * are public, the default). It asks the query handler the controller's query bus delivers to, with
  * the same query (the bus's own work per message, a random message id and a reflective call among
  * it, was a third of a bounded-staleness read's CPU left over), and writes the answer with the
- * application's JSON settings, so the bytes are the controller's; the security chain's response
- * headers are added, the length is declared (the chain sends the same bytes chunked), and the
- * request is timed in {@code http.server.requests} with the controller's tags.
+ * application's JSON settings ({@link StalePageJson}, {@link StandingJson}), so the bytes are the
+ * controller's; the security chain's response headers are added, the length is declared (the chain
+ * sends the same bytes chunked), and the request is timed in {@code http.server.requests} with the
+ * controller's tags.
  *
  * <p>A bounded-staleness read is answered here only from a board whose view is held, so that no
  * such answer of this route waits for the store: the first one of a board, which reads its view,
@@ -88,6 +89,7 @@ public final class DirectReadRoute implements Filter {
     private final ApiKeyCheck.Route standingAdmission;
     private final ObjectMapper json;
     private final StalePageJson stalePages;
+    private final StandingJson standings;
     private final ProblemHandlers problems;
     private final MeterRegistry meters;
     private final Timer pageTimer;
@@ -114,10 +116,19 @@ public final class DirectReadRoute implements Filter {
         this.standingAdmission = keys.route(HttpMethod.GET, PREFIX + "board" + USERS + "user");
         this.json = json;
         this.stalePages = new StalePageJson(json);
+        this.standings = new StandingJson(json);
         this.problems = problems;
         this.meters = meters;
         this.pageTimer = timer(meters, LEADERBOARD_URI, HttpServletResponse.SC_OK);
         this.standingTimer = timer(meters, USER_URI, HttpServletResponse.SC_OK);
+    }
+
+    /**
+     * Whether this route writes standings itself ({@link StandingJson}), not with the object
+     * mapper: only if it writes them as the mapper does.
+     */
+    public boolean writesStandingsItself() {
+        return standings.writesAsMapper();
     }
 
     /** How many requests this route answered (the rest went to the full chain). */
@@ -251,7 +262,7 @@ public final class DirectReadRoute implements Filter {
         byte[] bytes =
                 answer instanceof Leaderboard page
                         ? stalePages.write(page)
-                        : json.writeValueAsBytes(answer);
+                        : standings.write((UserStanding) answer);
         send(request, response, HttpServletResponse.SC_OK, "application/json", bytes);
     }
 

@@ -2,6 +2,7 @@ package org.leaderboard.query.web;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.time.Instant;
 import java.util.List;
 import org.leaderboard.model.api.Leaderboard;
@@ -15,10 +16,12 @@ final class AnswerJson {
     private AnswerJson() {}
 
     /**
-     * Built as the service builds its answers' mapper: Spring's defaults, the fast double writer.
+     * Built as the service builds its answers' mapper: Spring's defaults, times as ISO-8601 text
+     * (Spring Boot's default), the fast double writer.
      */
     static ObjectMapper mapper() {
         return Jackson2ObjectMapperBuilder.json()
+                .featuresToDisable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .featuresToEnable(JsonGenerator.Feature.USE_FAST_DOUBLE_WRITER)
                 .modulesToInstall(SharedEntriesJson.module())
                 .build();
