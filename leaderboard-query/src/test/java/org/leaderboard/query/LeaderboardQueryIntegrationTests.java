@@ -30,6 +30,7 @@ import org.leaderboard.model.board.Period;
 import org.leaderboard.model.board.UniqueVotes;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.query.web.DirectReadRoute;
+import org.leaderboard.query.web.PollerAnswers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -67,6 +68,7 @@ class LeaderboardQueryIntegrationTests {
     @Autowired ObjectMapper json;
     @Autowired QueryGateway queries;
     @Autowired DirectReadRoute route;
+    @Autowired PollerAnswers pollerAnswers;
     @Autowired MeterRegistry meters;
 
     private final Instant now = Instant.now();
@@ -397,6 +399,7 @@ class LeaderboardQueryIntegrationTests {
                         "/boards/direct/leaderboard?offset=2&limit=3&consistency=strong",
                         "/boards/direct/users/u3?around=1",
                         "/boards/direct/users/u3?consistency=strong");
+        long onPoller = pollerAnswers.answeredOnPoller();
         for (String path : paths) {
             long before = route.answered();
             ResponseEntity<String> direct = get(path, "application/json");
@@ -417,6 +420,10 @@ class LeaderboardQueryIntegrationTests {
         }
         // Both paths count in the controller's request timer, one series.
         assertThat(requestsTimed("/boards/{board}/leaderboard", 200)).isEqualTo(requests + 8);
+        // The eight bounded-staleness reads of a held view (four by the route, four by the chain)
+        // may be answered on the poller thread (each one that came while no other connection was
+        // ready); the read-your-writes ones, which wait for the board's shared read, never are.
+        assertThat(pollerAnswers.answeredOnPoller() - onPoller).isBetween(1L, 8L);
         // The standings above were written by the route's own writer, not the mapper: it writes
         // them as the service's mapper does, or it would have left them to the mapper.
         assertThat(route.writesStandingsItself()).isTrue();

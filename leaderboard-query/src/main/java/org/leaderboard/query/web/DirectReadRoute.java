@@ -77,8 +77,8 @@ public final class DirectReadRoute implements Filter {
     private static final String USERS = "/users/";
     private static final String LEADERBOARD_URI = "/boards/{board}/leaderboard";
     private static final String USER_URI = "/boards/{board}/users/{user}";
-    private static final Set<String> PAGE_PARAMETERS = Set.of("offset", "limit", "consistency");
-    private static final Set<String> STANDING_PARAMETERS = Set.of("around", "consistency");
+    static final Set<String> PAGE_PARAMETERS = Set.of("offset", "limit", "consistency");
+    static final Set<String> STANDING_PARAMETERS = Set.of("around", "consistency");
 
     private final boolean strong;
     private final boolean eventual;
@@ -139,6 +139,18 @@ public final class DirectReadRoute implements Filter {
     @Override
     public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
             throws IOException, ServletException {
+        if (req instanceof HttpServletRequest request
+                && res instanceof HttpServletResponse response
+                && PollerAnswers.laterOnPoller()) {
+            // Sent before the answer to the request the poller thread took: answered here only
+            // if it is as quick, refused otherwise (the poller thread must not wait).
+            if (!(eventual
+                    && mode(request.getParameter("consistency")) == ReadMode.EVENTUAL
+                    && answered(request, response))) {
+                writeProblem(request, response, problems.pipelinedOnPoller());
+            }
+            return;
+        }
         if (!(strong || eventual)
                 || !(req instanceof HttpServletRequest request)
                 || !(res instanceof HttpServletResponse response)

@@ -112,7 +112,8 @@ class LeaderboardController {
         QueryProblem.FORBIDDEN,
         QueryProblem.UNKNOWN_BOARD,
         QueryProblem.DATABASE_UNAVAILABLE,
-        QueryProblem.READ_NOT_READY
+        QueryProblem.READ_NOT_READY,
+        QueryProblem.SENT_BEFORE_ANSWER_READ
     })
     @Parameter(
             name = "board",
@@ -191,7 +192,8 @@ class LeaderboardController {
         QueryProblem.UNKNOWN_BOARD,
         QueryProblem.UNKNOWN_USER,
         QueryProblem.DATABASE_UNAVAILABLE,
-        QueryProblem.READ_NOT_READY
+        QueryProblem.READ_NOT_READY,
+        QueryProblem.SENT_BEFORE_ANSWER_READ
     })
     @Parameter(
             name = "board",

@@ -108,6 +108,23 @@ class ProblemHandlers extends ResponseEntityExceptionHandler {
         return null;
     }
 
+    /**
+     * A request sent on a connection before the answer to the one before it was read, which the
+     * poller thread would otherwise have to answer with a wait ({@link PollerAnswers}): sent again
+     * at once, on this connection or another, it is answered as usual.
+     */
+    ResponseEntity<ProblemDetail> pipelinedOnPoller() {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, "0")
+                .header(HttpHeaders.CONNECTION, "close")
+                .body(
+                        Problems.problem(
+                                HttpStatus.SERVICE_UNAVAILABLE,
+                                QueryProblem.SENT_BEFORE_ANSWER_READ.title(),
+                                "this request came on a connection before the answer to the one"
+                                        + " before it was read; send it again"));
+    }
+
     private static void warn(ThrottledWarnings warnings, String detail) {
         String line = warnings.line(detail);
         if (line != null) {

@@ -70,7 +70,19 @@ public enum QueryProblem implements DocumentedProblem {
             {"type":"about:blank","title":"Read-your-writes answer not ready","status":503,\
             "detail":"no read-your-writes answer within query.strong.timeout (5 s): the board's\
              newest votes, a first load of its snapshot or the database took longer; retry, or\
-             ask with consistency=eventual","instance":"/boards/song-contest/leaderboard"}""");
+             ask with consistency=eventual","instance":"/boards/song-contest/leaderboard"}"""),
+    SENT_BEFORE_ANSWER_READ(
+            503,
+            "Request sent before the last answer was read",
+            "Only for a request sent on a connection before the answer to the one before it was"
+                    + " read (pipelining), that arrived while the service answered that one on the"
+                    + " thread that saw it (query.http.held-reads-on-poller) and is not a"
+                    + " bounded-staleness read of a held view: it is not answered there, where it"
+                    + " could wait, and the connection is closed. Send it again at once.",
+            """
+            {"type":"about:blank","title":"Request sent before the last answer was read",\
+            "status":503,"detail":"this request came on a connection before the answer to the one\
+             before it was read; send it again","instance":"/boards/song-contest/leaderboard"}""");
 
     private final int status;
     private final String title;
