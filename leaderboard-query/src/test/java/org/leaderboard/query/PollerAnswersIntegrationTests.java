@@ -13,6 +13,7 @@ import org.leaderboard.model.api.VoteCastEvent;
 import org.leaderboard.model.board.BoardSettings;
 import org.leaderboard.model.time.TimeUuids;
 import org.leaderboard.query.web.PollerAnswers;
+import org.leaderboard.testsupport.RawHttp;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;

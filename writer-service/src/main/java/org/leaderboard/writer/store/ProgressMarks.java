@@ -6,6 +6,7 @@ import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,8 +62,16 @@ public final class ProgressMarks implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ProgressMarks.class);
 
+    /**
+     * By the id's millisecond, then by the id: the order of the mark's time. Compared as numbers,
+     * not as the {@code Instant}s of {@link TimeUuids#timeOf}, which made two objects per
+     * comparison (5% of the writer's CPU at peak, with the skip list's walk).
+     */
     private static final Comparator<UUID> BY_TIME =
-            Comparator.comparing(TimeUuids::timeOf).thenComparing(Comparator.naturalOrder());
+            (a, b) -> {
+                int byTime = Long.compare(Uuids.unixTimestamp(a), Uuids.unixTimestamp(b));
+                return byTime != 0 ? byTime : a.compareTo(b);
+            };
 
     /** Stores and reads the rows; a seam for tests of the bookkeeping alone. */
     public interface Store {
@@ -265,7 +274,7 @@ public final class ProgressMarks implements AutoCloseable {
         if (!registered()) {
             return true;
         }
-        long time = TimeUuids.timeOf(eventId).toEpochMilli();
+        long time = Uuids.unixTimestamp(eventId);
         return time < Math.max(markMillis, floorMillis);
     }
 
@@ -283,14 +292,14 @@ public final class ProgressMarks implements AutoCloseable {
         long nowMillis = clock.instant().toEpochMilli();
         long oldest = nowMillis - lateAfterMillis;
         UUID first = oldestWriting();
-        while (first != null && TimeUuids.timeOf(first).toEpochMilli() < oldest) {
+        while (first != null && Uuids.unixTimestamp(first) < oldest) {
             // Completing later than writer.late-after after its time, it is marked anyway.
             writing.remove(first);
             first = oldestWriting();
         }
         long candidate = nowMillis - lagMillis;
         if (first != null) {
-            candidate = Math.min(candidate, TimeUuids.timeOf(first).toEpochMilli());
+            candidate = Math.min(candidate, Uuids.unixTimestamp(first));
         }
         candidate = Math.max(candidate, oldest);
         if (candidate > markMillis) {

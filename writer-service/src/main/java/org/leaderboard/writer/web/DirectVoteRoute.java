@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.leaderboard.model.api.VoteResult;
 import org.leaderboard.model.board.Ids;
 import org.leaderboard.model.board.InvalidInputException;
@@ -106,7 +107,13 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
             return chain;
         }
         return (request, response) -> {
-            String board = directBoard(request);
+            HttpHeaders headers = request.getHeaders();
+            String board =
+                    boardOf(
+                            request.getMethod().name(),
+                            request.getPath().value(),
+                            headers.getContentLength(),
+                            headers::getFirst);
             if (board == null) {
                 return chain.handle(request, response);
             }
@@ -115,41 +122,55 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
             return DataBufferUtils.join(request.getBody(), (int) maxBytes)
                     .map(DirectVoteRoute::bytes)
                     .defaultIfEmpty(new byte[0])
-                    .flatMap(body -> cast(board, body, request, response, chain, start))
+                    .flatMap(
+                            body -> {
+                                CompletableFuture<Reply> reply =
+                                        cast(board, body, request.getPath().value());
+                                if (reply == null) {
+                                    return chain.handle(replay(request, body), response);
+                                }
+                                // As in the controller: a client that goes away does not
+                                // cancel the vote.
+                                return Mono.fromFuture(reply, true)
+                                        .flatMap(answer -> write(response, answer, start));
+                            })
                     .onErrorResume(
                             DataBufferLimitException.class,
-                            e -> problem(request, response, e, start));
+                            e -> write(response, problem(request.getPath().value(), e), start));
         };
+    }
+
+    /** Whether the route is on ({@code writer.load.direct-vote-route}). */
+    boolean enabled() {
+        return enabled;
     }
 
     /**
      * The board of a request this route may answer, or null: a POST of JSON to {@code
      * /boards/{board}/votes} with a plain board name, a declared length within the limit, an Accept
      * that takes JSON and an API key the security chain would admit.
+     *
+     * @param contentLength the declared length, -1 if none
+     * @param header a request header's first value, null if absent
      */
-    private String directBoard(ServerHttpRequest request) {
-        if (request.getMethod() != HttpMethod.POST) {
+    String boardOf(
+            String method, String path, long contentLength, Function<String, String> header) {
+        if (!"POST".equals(method)) {
             return null;
         }
-        String path = request.getPath().value();
         if (!path.startsWith(PREFIX)
                 || !path.endsWith(SUFFIX)
                 || path.length() <= PREFIX.length() + SUFFIX.length()) {
             return null;
         }
         String board = path.substring(PREFIX.length(), path.length() - SUFFIX.length());
-        if (!plainName(board)) {
-            return null;
-        }
-        HttpHeaders headers = request.getHeaders();
-        long length = headers.getContentLength();
-        if (length < 1
-                || length > maxBytes
-                || !isJson(headers.getFirst(HttpHeaders.CONTENT_TYPE))
-                || !DirectRoutes.takesJson(headers.getFirst(HttpHeaders.ACCEPT))
+        if (!plainName(board)
+                || contentLength < 1
+                || contentLength > maxBytes
+                || !isJson(header.apply(HttpHeaders.CONTENT_TYPE))
+                || !DirectRoutes.takesJson(header.apply(HttpHeaders.ACCEPT))
                 || !admission.admits(
-                        headers.getFirst("X-API-Key"),
-                        headers.getFirst(HttpHeaders.AUTHORIZATION))) {
+                        header.apply("X-API-Key"), header.apply(HttpHeaders.AUTHORIZATION))) {
             return null;
         }
         return board;
@@ -175,29 +196,28 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
                         || contentType.equalsIgnoreCase("application/json; charset=UTF-8"));
     }
 
-    private Mono<Void> cast(
-            String board,
-            byte[] body,
-            ServerHttpRequest request,
-            ServerHttpResponse response,
-            HttpHandler chain,
-            long start) {
+    /**
+     * Casts the vote in {@code body}, or returns null if the full chain must answer it (JSON that
+     * does not parse, an invalid vote): those get the chain's words. Otherwise the answer completes
+     * once the vote is stored, or refused, or with the overload refusal at once.
+     */
+    CompletableFuture<Reply> cast(String board, byte[] body, String path) {
         JsonNode vote;
         try {
             vote = json.readTree(body);
         } catch (IOException e) {
-            return chain.handle(replay(request, body), response);
+            return null;
         }
         if (!(parser.parse(board, vote, VoteController.scoreOf(boards, board))
                 instanceof ParsedVote.Valid valid)) {
-            return chain.handle(replay(request, body), response);
+            return null;
         }
-        CompletableFuture<VoteResult> result;
         try {
             inFlight.acquire(1);
         } catch (WriterOverloadedException e) {
-            return problem(request, response, e, start);
+            return CompletableFuture.completedFuture(problem(path, e));
         }
+        CompletableFuture<VoteResult> result;
         try {
             // Sent from the event loop: the handler never waits here (see VoteCommandHandler).
             result =
@@ -205,32 +225,23 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
                             .whenComplete((answer, failure) -> inFlight.release(1));
         } catch (RuntimeException e) {
             inFlight.release(1);
-            return problem(request, response, e, start);
+            return CompletableFuture.completedFuture(problem(path, e));
         }
-        // As in the controller: a client that goes away does not cancel the vote.
-        return Mono.fromFuture(
-                        result.handle(
-                                (answer, failure) ->
-                                        failure == null
-                                                ? new Reply(
-                                                        HttpStatus.ACCEPTED.value(),
-                                                        MediaType.APPLICATION_JSON,
-                                                        json(answer),
-                                                        null)
-                                                : problem(request, failure)),
-                        true)
-                .flatMap(reply -> write(response, reply, start));
+        return result.handle(
+                (answer, failure) ->
+                        failure == null
+                                ? new Reply(
+                                        HttpStatus.ACCEPTED.value(),
+                                        MediaType.APPLICATION_JSON_VALUE,
+                                        json(answer),
+                                        null)
+                                : problem(path, failure));
     }
 
     /** What to answer: the body is already JSON. */
-    private record Reply(int status, MediaType type, byte[] body, String retryAfter) {}
+    record Reply(int status, String type, byte[] body, String retryAfter) {}
 
-    private Mono<Void> problem(
-            ServerHttpRequest request, ServerHttpResponse response, Throwable failure, long start) {
-        return write(response, problem(request, failure), start);
-    }
-
-    private Reply problem(ServerHttpRequest request, Throwable failure) {
+    private Reply problem(String path, Throwable failure) {
         ResponseEntity<ProblemDetail> answer =
                 problems.answerFor(
                         failure instanceof RuntimeException thrown
@@ -238,11 +249,11 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
                                 : failure);
         ProblemDetail problem = answer.getBody();
         if (problem.getInstance() == null) {
-            problem.setInstance(URI.create(request.getPath().value()));
+            problem.setInstance(URI.create(path));
         }
         return new Reply(
                 answer.getStatusCode().value(),
-                MediaType.APPLICATION_PROBLEM_JSON,
+                MediaType.APPLICATION_PROBLEM_JSON_VALUE,
                 json(problem),
                 answer.getHeaders().getFirst(HttpHeaders.RETRY_AFTER));
     }
@@ -251,13 +262,18 @@ class DirectVoteRoute implements HttpHandlerDecoratorFactory {
         response.setRawStatusCode(reply.status());
         HttpHeaders headers = response.getHeaders();
         ApiKeyCheck.RESPONSE_HEADERS.forEach(headers::set);
-        headers.setContentType(reply.type());
+        headers.set(HttpHeaders.CONTENT_TYPE, reply.type());
         headers.setContentLength(reply.body().length);
         if (reply.retryAfter() != null) {
             headers.set(HttpHeaders.RETRY_AFTER, reply.retryAfter());
         }
-        timer(reply.status()).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        timed(reply.status(), start);
         return response.writeWith(Mono.just(response.bufferFactory().wrap(reply.body())));
+    }
+
+    /** Times an answered request from {@code start} ({@link System#nanoTime()}). */
+    void timed(int status, long start) {
+        timer(status).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
 
     /** The controller's request timer for this status, so dashboards see one series. */

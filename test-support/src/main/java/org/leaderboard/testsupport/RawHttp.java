@@ -1,4 +1,4 @@
-package org.leaderboard.query;
+package org.leaderboard.testsupport;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -9,20 +9,22 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * HTTP/1.1 on a bare socket, for what a client library hides: requests sent before the answers are
  * read, a client that stops reading. Every read waits at most 5 s.
  */
-final class RawHttp implements AutoCloseable {
+public final class RawHttp implements AutoCloseable {
 
     private final Socket socket = new Socket();
     private final OutputStream out;
     private final InputStream in;
 
     /** Connected to {@code root} ({@code http://host:port}), with a receive buffer if not 0. */
-    RawHttp(String root, int receiveBuffer) throws IOException {
+    public RawHttp(String root, int receiveBuffer) throws IOException {
         URI uri = URI.create(root);
         if (receiveBuffer > 0) {
             socket.setReceiveBufferSize(receiveBuffer);
@@ -33,29 +35,53 @@ final class RawHttp implements AutoCloseable {
         in = new BufferedInputStream(socket.getInputStream());
     }
 
-    static String get(String path) {
+    public static String get(String path) {
         return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\n\r\n";
     }
 
-    void send(String requests) throws IOException {
+    public void send(String requests) throws IOException {
         out.write(requests.getBytes(StandardCharsets.ISO_8859_1));
         out.flush();
     }
 
-    record Answer(int status, String body) {}
+    /**
+     * A POST of {@code json} with these headers (name, value, ...) besides Host, Content-Type and
+     * Content-Length.
+     */
+    public static String post(String path, String json, String... headers) {
+        StringBuilder request =
+                new StringBuilder("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n");
+        for (int i = 0; i < headers.length; i += 2) {
+            request.append(headers[i]).append(": ").append(headers[i + 1]).append("\r\n");
+        }
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        return request.append("Content-Type: application/json\r\nContent-Length: ")
+                .append(body.length)
+                .append("\r\n\r\n")
+                .append(new String(body, StandardCharsets.ISO_8859_1))
+                .toString();
+    }
+
+    /** An answer's status, header lines (names in lower case) and body. */
+    public record Answer(int status, Map<String, String> headers, String body) {
+
+        public String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+    }
 
     /** The next answer (with a Content-Length). */
-    Answer answer() throws IOException {
+    public Answer answer() throws IOException {
         Head head = head();
         byte[] body = in.readNBytes(head.length());
         if (body.length < head.length()) {
             throw new IOException("the connection closed within an answer");
         }
-        return new Answer(head.status(), new String(body, StandardCharsets.UTF_8));
+        return new Answer(head.status(), head.headers(), new String(body, StandardCharsets.UTF_8));
     }
 
     /** Whether the connection closes before the end of the next answer's body. */
-    boolean answerCutShort() throws IOException {
+    public boolean answerCutShort() throws IOException {
         long read = 0;
         int length;
         try {
@@ -70,7 +96,7 @@ final class RawHttp implements AutoCloseable {
         return read < length;
     }
 
-    private record Head(int status, int length) {}
+    private record Head(int status, int length, Map<String, String> headers) {}
 
     private Head head() throws IOException {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
@@ -85,12 +111,20 @@ final class RawHttp implements AutoCloseable {
         }
         String[] lines = text.toString(StandardCharsets.ISO_8859_1).split("\r\n");
         int status = Integer.parseInt(lines[0].split(" ")[1]);
-        for (String line : lines) {
-            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                return new Head(status, Integer.parseInt(line.substring(15).trim()));
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            if (colon > 0) {
+                headers.put(
+                        lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                        lines[i].substring(colon + 1).trim());
             }
         }
-        throw new IOException("an answer without a Content-Length: " + lines[0]);
+        String length = headers.get("content-length");
+        if (length == null) {
+            throw new IOException("an answer without a Content-Length: " + lines[0]);
+        }
+        return new Head(status, Integer.parseInt(length), headers);
     }
 
     @Override
