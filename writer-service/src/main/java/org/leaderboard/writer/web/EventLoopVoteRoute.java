@@ -322,9 +322,10 @@ public class EventLoopVoteRoute
                 ctx.close();
                 return;
             }
-            ctx.writeAndFlush(response(answer));
-            route.timed(answer.status(), started);
+            // Counted before the bytes leave, so that a client that has the answer sees it counted.
             EventLoopVoteRoute.this.answered.increment();
+            route.timed(answer.status(), started);
+            ctx.writeAndFlush(response(answer));
             // Held messages first, in order; a vote among them holds the rest again.
             boolean drained = !held.isEmpty();
             while (!answering && !held.isEmpty()) {
