@@ -57,6 +57,12 @@ import reactor.core.publisher.Mono;
  * sent (a refusal, an unavailable store) and the overload refusal are answered here with {@link
  * ProblemHandlers}' problems. Requests it answers are timed in {@code http.server.requests} with
  * the controller's tags. Switched off with {@code writer.load.direct-vote-route=false}.
+ *
+ * <p>Most votes reach it through {@link EventLoopVoteRoute}, which reads them in Netty's pipeline
+ * with {@link #boardOf} and {@link #cast}, before Reactor Netty makes a request of them; the
+ * handler decorator here takes the votes that route passes on (a connection where an earlier
+ * request is still being answered, HTTP/1.0, a query string) and is the whole route when the
+ * pipeline's is not in place.
  */
 @Component
 class DirectVoteRoute implements HttpHandlerDecoratorFactory {
