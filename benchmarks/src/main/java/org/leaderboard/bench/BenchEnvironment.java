@@ -118,6 +118,9 @@ final class BenchEnvironment implements AutoCloseable {
                                 "--writer.late-after=" + TailLags.LATE_AFTER.toMillis() + "ms",
                                 "--writer.progress.enabled=" + TailLags.WRITER_PROGRESS,
                                 "--writer.progress.lag=" + TailLags.PROGRESS_LAG.toMillis() + "ms",
+                                "--writer.progress.interval="
+                                        + TailLags.PROGRESS_INTERVAL.toMillis()
+                                        + "ms",
                                 // The writer's feed on any free port (its row says which).
                                 "--writer.feed.port=0",
                                 "--query.tail.writer-progress=" + TailLags.WRITER_PROGRESS));

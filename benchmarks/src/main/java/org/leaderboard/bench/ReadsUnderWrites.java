@@ -114,7 +114,19 @@ final class ReadsUnderWrites {
         Redis before = measureRedis(name, users);
         // Each rate's figures are made once Redis has been measured again after the rows.
         List<Function<Redis, List<Figure>>> later = new ArrayList<>();
-        ScheduledExecutorService passes = Executors.newSingleThreadScheduledExecutor();
+        ScheduledExecutorService passes =
+                Executors.newSingleThreadScheduledExecutor(
+                        task -> {
+                            // As the worker runs its rounds: at the lowest priority, nice 10
+                            // with the flags ./run-benchmarks starts this JVM with (QueryJvm).
+                            Thread thread = new Thread(task, "background-passes");
+                            thread.setDaemon(true);
+                            thread.setPriority(
+                                    Boolean.getBoolean("bench.passes-normal-priority")
+                                            ? Thread.NORM_PRIORITY
+                                            : Thread.MIN_PRIORITY);
+                            return thread;
+                        });
         passes.scheduleWithFixedDelay(() -> passQuietly(board), 2, 2, TimeUnit.SECONDS);
         try {
             RateRow idle = null;

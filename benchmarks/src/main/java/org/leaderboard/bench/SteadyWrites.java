@@ -36,8 +36,7 @@ final class SteadyWrites implements AutoCloseable {
 
     private static final int MAX_IN_FLIGHT = 128;
 
-    // The writer's defaults (writer.progress.* in its application.yml).
-    private static final Duration PROGRESS_INTERVAL = Duration.ofMillis(5);
+    // The writer's defaults (writer.progress.* in its application.yml; the interval, TailLags).
     private static final Duration PROGRESS_LEASE = Duration.ofSeconds(10);
     private static final Duration PROGRESS_REGISTER_WAIT = Duration.ofSeconds(1);
 
@@ -133,7 +132,7 @@ final class SteadyWrites implements AutoCloseable {
                             TailLags.LATE_AFTER,
                             PROGRESS_LEASE,
                             PROGRESS_REGISTER_WAIT);
-            progress.start(PROGRESS_INTERVAL);
+            progress.start(TailLags.PROGRESS_INTERVAL);
             awaitRegistered(progress, feedServer);
         }
         return new Store(

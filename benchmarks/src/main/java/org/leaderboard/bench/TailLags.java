@@ -24,6 +24,13 @@ final class TailLags {
     static final Duration PROGRESS_LAG = millis("bench.progress-lag", 10);
 
     /**
+     * How often a writer's progress mark moves and its row is rewritten ({@code
+     * writer.progress.interval}, 5 ms), for the writer service and scenario 6's own writes alike;
+     * {@code -Dbench.progress-interval=20ms} for comparing.
+     */
+    static final Duration PROGRESS_INTERVAL = millis("bench.progress-interval", 5);
+
+    /**
      * Whether writers (the writer service, and scenario 6's own writes) keep progress marks and
      * query services hold their tail up to them (the default); {@code
      * -Dbench.writer-progress=false} turns all off, so that strong reads hold by the held lag

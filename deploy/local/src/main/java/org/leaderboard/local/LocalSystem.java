@@ -140,8 +140,14 @@ public final class LocalSystem {
                         cassandra,
                         logs,
                         QueryJvm.flags()),
+                // Its passes at nice 10, below the writes, reads and answers (QueryJvm).
                 new ServiceProcess(
-                        "snapshot-worker", jar(root, "snapshot-worker"), 8083, cassandra, logs));
+                        "snapshot-worker",
+                        jar(root, "snapshot-worker"),
+                        8083,
+                        cassandra,
+                        logs,
+                        QueryJvm.PRIORITIES));
     }
 
     private static List<String> concat(List<String> list, String... extra) {

@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * The JVM flags the local run and the benchmarks start the query service with, beside its heap (the
- * Kubernetes manifests set the same in its {@code JAVA_TOOL_OPTIONS}).
+ * Kubernetes manifests set the same in its {@code JAVA_TOOL_OPTIONS}). The local run also starts
+ * the snapshot worker with {@link #PRIORITIES}, so that its passes run at nice 10; the benchmarks
+ * run their passes in their own JVM, started with the same.
  */
 public final class QueryJvm {
 
@@ -17,11 +19,12 @@ public final class QueryJvm {
 
     /**
      * Java thread priorities made OS ones, for the lowest only: the threads that rank a newer
-     * snapshot head apart from the reads run at nice 10, every other thread at 0, as without these
-     * flags (the JVM's own threads would otherwise ask for -4 and -5, which needs root). On a busy
-     * machine the scheduler then gives the cores to answers, the reads they wait for and the store
-     * first (docs/performance.md, "Newer heads ranked at a lower priority"). Raising a nice value
-     * needs no privilege: as another user than root the JVM warns once at start and the flags work.
+     * snapshot head apart from the reads (and the snapshot worker's passes) run at nice 10, every
+     * other thread at 0, as without these flags (the JVM's own threads would otherwise ask for -4
+     * and -5, which needs root). On a busy machine the scheduler then gives the cores to answers,
+     * the reads they wait for and the store first (docs/performance.md, "Newer heads ranked at a
+     * lower priority"). Raising a nice value needs no privilege: as another user than root the JVM
+     * warns once at start and the flags work.
      */
     public static final List<String> PRIORITIES =
             List.of(

@@ -70,6 +70,8 @@ class BoardPasses {
                                                     task,
                                                     "board-pass-" + threads.incrementAndGet());
                                     thread.setDaemon(true);
+                                    // Background work, as the rounds (ScheduledPasses).
+                                    thread.setPriority(Thread.MIN_PRIORITY);
                                     return thread;
                                 });
     }

@@ -4,6 +4,7 @@ import org.leaderboard.snapshot.config.SharingSettings;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.scheduling.annotation.Scheduled;
 
@@ -13,9 +14,12 @@ import org.springframework.scheduling.annotation.Scheduled;
  * snapshot.schedule-enabled=false} (tests drive passes themselves) and in {@code --once} mode.
  * Spring's cron trigger computes the next run after the current one ends, so runs of one worker
  * never overlap; several workers may overlap freely.
+ *
+ * <p>Rounds run at the lowest priority ({@link LowPriorityPasses}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling
+@Import(LowPriorityPasses.class)
 @ConditionalOnExpression("${snapshot.schedule-enabled:true} and ('${once:false}' == 'false')")
 class ScheduledPasses {
 

@@ -35,6 +35,8 @@ final class WorkerHeartbeat implements SmartLifecycle {
                         task -> {
                             Thread thread = new Thread(task, "worker-heartbeat");
                             thread.setDaemon(true);
+                            // Not the rounds' lowest priority: a late beat lets the row expire.
+                            thread.setPriority(Thread.NORM_PRIORITY);
                             return thread;
                         });
         long every = Math.max(200, sharing.heartbeatTtl().toMillis() / 3);

@@ -57,6 +57,8 @@ final class ChainMerges implements AutoCloseable {
                         task -> {
                             Thread thread = new Thread(task, "layer-merges");
                             thread.setDaemon(true);
+                            // Background work, as the worker's rounds.
+                            thread.setPriority(Thread.MIN_PRIORITY);
                             return thread;
                         });
         this.executor.allowCoreThreadTimeOut(true);

@@ -53,6 +53,31 @@ class ScheduledModeIntegrationTests {
     }
 
     @Test
+    void roundsRunAtTheLowestPriorityAndTheHeartbeatAtTheNormalOne() {
+        // With -XX:ThreadPriorityPolicy=1, as the local run starts the worker, the rounds run at
+        // nice 10 and give the cores to the store and the services first.
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () ->
+                                assertThat(threadsNamed("scheduling-"))
+                                        .isNotEmpty()
+                                        .allSatisfy(
+                                                thread ->
+                                                        assertThat(thread.getPriority())
+                                                                .isEqualTo(Thread.MIN_PRIORITY)));
+        assertThat(threadsNamed("worker-heartbeat"))
+                .isNotEmpty()
+                .allSatisfy(
+                        thread -> assertThat(thread.getPriority()).isEqualTo(Thread.NORM_PRIORITY));
+    }
+
+    private static java.util.List<Thread> threadsNamed(String prefix) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith(prefix))
+                .toList();
+    }
+
+    @Test
     void readinessIncludesCassandra() {
         ResponseEntity<String> readiness =
                 http.getForEntity("/actuator/health/readiness", String.class);
