@@ -10,7 +10,7 @@ import java.util.Optional;
 import org.leaderboard.local.CassandraNode;
 import org.leaderboard.local.FreePorts;
 import org.leaderboard.local.NodeSpec;
-import org.leaderboard.local.QueryJvm;
+import org.leaderboard.local.ServiceJvm;
 import org.leaderboard.local.ServiceProcess;
 import org.leaderboard.local.Sessions;
 import org.leaderboard.model.cassandra.Schema;
@@ -132,8 +132,8 @@ final class BenchEnvironment implements AutoCloseable {
                 new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch"));
         if (module.equals("leaderboard-query")) {
             // As the Kubernetes manifests and the local run start it: its rankings on 2 MB pages,
-            // its newer heads ranked at a lower priority than its answers (QueryJvm).
-            jvm.addAll(QueryJvm.flags());
+            // its newer heads ranked at a lower priority than its answers (ServiceJvm).
+            jvm.addAll(ServiceJvm.flags());
         }
         // Extra options for an experiment, e.g. -Dbench.leaderboard-query.jvm="-XX:..." (docs).
         String extra = System.getProperty("bench." + module + ".jvm");

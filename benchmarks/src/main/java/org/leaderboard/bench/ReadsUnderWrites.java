@@ -118,7 +118,7 @@ final class ReadsUnderWrites {
                 Executors.newSingleThreadScheduledExecutor(
                         task -> {
                             // As the worker runs its rounds: at the lowest priority, nice 10
-                            // with the flags ./run-benchmarks starts this JVM with (QueryJvm).
+                            // with the flags ./run-benchmarks starts this JVM with (ServiceJvm).
                             Thread thread = new Thread(task, "background-passes");
                             thread.setDaemon(true);
                             thread.setPriority(

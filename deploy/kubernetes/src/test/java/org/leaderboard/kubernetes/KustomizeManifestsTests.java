@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.leaderboard.local.QueryJvm;
+import org.leaderboard.local.ServiceJvm;
 import org.leaderboard.query.config.QuerySettings;
 import org.leaderboard.snapshot.config.SnapshotSettings;
 import org.leaderboard.writer.config.FeedSettings;
@@ -668,7 +668,7 @@ class KustomizeManifestsTests {
     void theQueryServiceRanksNewerHeadsAtALowerOsPriorityThanItsAnswers(String overlay) {
         List<String> options = List.of(jvmOptions(overlay, "leaderboard-query").split("\\s+"));
 
-        assertThat(options).containsAll(QueryJvm.PRIORITIES);
+        assertThat(options).containsAll(ServiceJvm.PRIORITIES);
     }
 
     /** With the request-rate component, the writer scales on requests per pod as well as CPU. */

@@ -132,22 +132,22 @@ public final class LocalSystem {
                                 "--api.security.keys[0].roles=ADMIN"),
                         logs),
                 // Its rankings on 2 MB pages, its newer heads ranked at a lower priority
-                // (QueryJvm).
+                // (ServiceJvm).
                 new ServiceProcess(
                         "leaderboard-query",
                         jar(root, "leaderboard-query"),
                         8082,
                         cassandra,
                         logs,
-                        QueryJvm.flags()),
-                // Its passes at nice 10, below the writes, reads and answers (QueryJvm).
+                        ServiceJvm.flags()),
+                // Its passes at nice 10, below the writes, reads and answers (ServiceJvm).
                 new ServiceProcess(
                         "snapshot-worker",
                         jar(root, "snapshot-worker"),
                         8083,
                         cassandra,
                         logs,
-                        QueryJvm.PRIORITIES));
+                        ServiceJvm.PRIORITIES));
     }
 
     private static List<String> concat(List<String> list, String... extra) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -71,7 +72,7 @@ class ScheduledModeIntegrationTests {
                         thread -> assertThat(thread.getPriority()).isEqualTo(Thread.NORM_PRIORITY));
     }
 
-    private static java.util.List<Thread> threadsNamed(String prefix) {
+    private static List<Thread> threadsNamed(String prefix) {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(thread -> thread.getName().startsWith(prefix))
                 .toList();

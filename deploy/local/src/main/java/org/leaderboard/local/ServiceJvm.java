@@ -1,14 +1,16 @@
 package org.leaderboard.local;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * The JVM flags the local run and the benchmarks start the query service with, beside its heap (the
- * Kubernetes manifests set the same in its {@code JAVA_TOOL_OPTIONS}). The local run also starts
- * the snapshot worker with {@link #PRIORITIES}, so that its passes run at nice 10; the benchmarks
- * run their passes in their own JVM, started with the same.
+ * The JVM flags the local run and the benchmarks start the services with, beside their heaps. The
+ * query service gets all of them (the Kubernetes manifests set the same in its {@code
+ * JAVA_TOOL_OPTIONS}); the snapshot worker gets {@link #PRIORITIES}, so that its passes run at nice
+ * 10. The benchmarks run their own passes in their own JVM, which ./run-benchmarks starts with the
+ * same priorities.
  */
-public final class QueryJvm {
+public final class ServiceJvm {
 
     /**
      * Its heap on 2 MB pages where the kernel offers them (madvise or always): its rankings are
@@ -38,10 +40,8 @@ public final class QueryJvm {
 
     /** All of them. */
     public static List<String> flags() {
-        return java.util.stream.Stream.concat(
-                        java.util.stream.Stream.of(HUGE_PAGES), PRIORITIES.stream())
-                .toList();
+        return Stream.concat(Stream.of(HUGE_PAGES), PRIORITIES.stream()).toList();
     }
 
-    private QueryJvm() {}
+    private ServiceJvm() {}
 }
