@@ -104,7 +104,13 @@ public final class ServiceProcess {
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(
-                        name + " exited with code " + process.exitValue() + "; see " + log);
+                        name
+                                + " exited with code "
+                                + process.exitValue()
+                                + "; see "
+                                + log
+                                + ", which ends:\n"
+                                + logTail());
             }
             if (isHealthy(client, request) && saysItListens()) {
                 return;
@@ -112,7 +118,29 @@ public final class ServiceProcess {
             sleep(300);
         }
         throw new IllegalStateException(
-                name + " was not healthy after " + timeout + "; see " + log);
+                name
+                        + " was not healthy after "
+                        + timeout
+                        + "; see "
+                        + log
+                        + ", which ends:\n"
+                        + logTail());
+    }
+
+    /**
+     * The log's last lines, without stack frames, for a failure's message: a run whose logs are
+     * gone (a CI run keeps only its output) still says why the service did not start.
+     */
+    private String logTail() {
+        try {
+            List<String> lines =
+                    Files.readAllLines(log).stream()
+                            .filter(line -> !line.startsWith("\tat ") && !line.startsWith("\t..."))
+                            .toList();
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 25), lines.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(unreadable: " + e + ")";
+        }
     }
 
     /** Spring Boot's "Tomcat started on port N" or "Netty started on port N" in this log. */
