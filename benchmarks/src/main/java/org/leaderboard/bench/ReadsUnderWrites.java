@@ -508,6 +508,7 @@ final class ReadsUnderWrites {
                 queries.meter(TAIL_PHASE, "TOTAL_TIME").orElse(0.0),
                 queries.meter(RANK_PHASE, "TOTAL_TIME").orElse(0.0),
                 queries.meter("leaderboard.tail.feed.reads", "COUNT").orElse(0.0),
+                queries.meter("leaderboard.tail.store.reads.beside", "COUNT").orElse(0.0),
                 queries.meter(TAKE_UP + "snapshot", "COUNT").orElse(0.0),
                 queries.meter(TAKE_UP + "snapshot", "TOTAL_TIME").orElse(0.0),
                 queries.meter(TAKE_UP + "tail", "TOTAL_TIME").orElse(0.0));
@@ -526,6 +527,7 @@ final class ReadsUnderWrites {
             double tailSeconds,
             double rankSeconds,
             double fedReads,
+            double besideReads,
             double takeUps,
             double takeUpSnapshotSeconds,
             double takeUpTailSeconds) {
@@ -533,15 +535,18 @@ final class ReadsUnderWrites {
         String since(TailReads before) {
             double n = reads - before.reads;
             double fed = fedReads - before.fedReads;
+            double beside = besideReads - before.besideReads;
             double heads = takeUps - before.takeUps;
             return String.format(
-                    "%.0f shared strong reads (%.0f from the writers' feeds alone), %.0f rows sent"
+                    "%.0f shared strong reads (%.0f from the writers' feeds alone, %.0f of the"
+                            + " store beside them), %.0f rows sent"
                             + " per read of the store, %.0f late events read by their marks; a"
                             + " read's mean %.2f ms for its tail, %.2f ms to rank; %.0f newer"
                             + " heads taken up, a mean %.2f s to rank each one's snapshot and"
                             + " %.2f s its tail",
                     n,
                     fed,
+                    beside,
                     n - fed > 0 ? (rowsSent - before.rowsSent) / (n - fed) : 0,
                     lateEvents - before.lateEvents,
                     n > 0 ? 1000 * (tailSeconds - before.tailSeconds) / n : 0,

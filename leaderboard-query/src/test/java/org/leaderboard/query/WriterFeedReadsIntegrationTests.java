@@ -11,7 +11,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,6 +96,65 @@ class WriterFeedReadsIntegrationTests {
         assertThat(votes("fed", "alice")).isEqualTo(200);
     }
 
+    /**
+     * Votes acknowledged while three callers ask, for several periodic reads of the store, each of
+     * which runs beside the reads of the feed: every answer holds every vote acknowledged before it
+     * was asked for, and none counted twice (never more than acknowledged by its answer).
+     */
+    @Test
+    void whileReadsOfTheStoreRunBesideTheFeedsEveryVoteCountsOnce() throws Exception {
+        BoardSettings board = STORE.board("beside", Instant.now());
+        acknowledge(board, "dave", 1);
+        AtomicLong acknowledged = new AtomicLong(1);
+        assertThat(votes("beside", "dave")).isEqualTo(1);
+        double besideBefore = besideReads();
+        long until = System.nanoTime() + Duration.ofSeconds(4).toNanos();
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try {
+            Future<?> writes =
+                    callers.submit(
+                            () -> {
+                                while (System.nanoTime() < until) {
+                                    acknowledge(board, "dave", 1);
+                                    acknowledged.incrementAndGet();
+                                }
+                            });
+            List<Future<Integer>> readers = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                readers.add(
+                        callers.submit(
+                                () -> {
+                                    int asked = 0;
+                                    while (System.nanoTime() < until) {
+                                        long before = acknowledged.get();
+                                        long counted = votes("beside", "dave");
+                                        long after = acknowledged.get();
+                                        assertThat(counted)
+                                                .as(
+                                                        "acknowledged before: %d, by the answer: %d",
+                                                        before, after)
+                                                .isBetween(before, after);
+                                        asked++;
+                                    }
+                                    return asked;
+                                }));
+            }
+            writes.get();
+            int asked = 0;
+            for (Future<Integer> reader : readers) {
+                asked += reader.get();
+            }
+            assertThat(asked).isPositive();
+        } finally {
+            callers.shutdownNow();
+        }
+
+        assertThat(votes("beside", "dave")).isEqualTo(acknowledged.get());
+        assertThat(besideReads() - besideBefore)
+                .as("reads of the store that ran beside the feeds' reads")
+                .isPositive();
+    }
+
     @Test
     void withTheFeedGoneTheStoreIsReadAndNoVoteIsMissed() throws Exception {
         BoardSettings board = STORE.board("unfed", Instant.now());
@@ -152,6 +217,10 @@ class WriterFeedReadsIntegrationTests {
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         JsonNode body = JSON.readTree(answer.body());
         return body.get("votes").asLong();
+    }
+
+    private double besideReads() {
+        return meters.counter("leaderboard.tail.store.reads.beside").count();
     }
 
     private double fedReads() {

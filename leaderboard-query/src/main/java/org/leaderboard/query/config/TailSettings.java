@@ -56,7 +56,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     false}, still run: a writer without a registered feed cannot be asked
  * @param storeReadEvery with {@code writerFeeds}, how often a board's reads read the store all the
  *     same (null: 250 ms): the store stays the source of truth, and its reads move the held ranges
- *     on, find newer snapshot heads and catch what no feed could give
+ *     on, find newer snapshot heads and catch what no feed could give. Such a read runs beside the
+ *     reads answered from the feeds, and the first read after it completed takes it in
  * @param feedTimeout how long a read waits for a writer's feed (null: 250 ms); a feed that does not
  *     answer in time makes that read a read of the store
  * @param feedToken the token the writers' feeds ask for ({@code writer.feed.token}), sent to every

@@ -24,6 +24,7 @@ import org.leaderboard.model.cassandra.EventFold;
 import org.leaderboard.model.cassandra.EventFolds;
 import org.leaderboard.model.cassandra.SnapshotHead;
 import org.leaderboard.model.cassandra.SnapshotHeadDao;
+import org.leaderboard.model.cassandra.StoredEvent;
 import org.leaderboard.model.cassandra.WriterProgress;
 import org.leaderboard.model.tally.Tallies;
 import org.leaderboard.query.config.QuerySettings;
@@ -76,6 +77,12 @@ class BoardReader implements DisposableBean {
      * votes/s a tenth of a second comes first, as before.
      */
     private static final int MAX_PENDING = 128;
+
+    /**
+     * The periodic read of the store runs beside the feeds' reads only if the last one started less
+     * than this many {@code query.tail.store-read-every} ago.
+     */
+    private static final int BESIDE_WITHIN_READS = 4;
 
     /** A writer's feed that failed to answer is asked again only after this. */
     private static final long FEED_RETRY_AFTER_NANOS = Duration.ofSeconds(5).toNanos();
@@ -277,6 +284,10 @@ class BoardReader implements DisposableBean {
             return readNowOrFail(board, live);
         } catch (RuntimeException e) {
             // The tail may have moved on without the ranking: rank it whole next time.
+            if (live.storeRead != null) {
+                live.storeRead.tail().abandon();
+                live.storeRead = null;
+            }
             live.ranking = null;
             live.next = null;
             live.head = null;
@@ -288,7 +299,23 @@ class BoardReader implements DisposableBean {
         long started = System.nanoTime();
         Instant now = clock.instant();
         Instant periodStart = board.periodStart(now);
-        takeNextHead(board, live);
+        if (live.storeRead != null && live.storeRead.tail().isDone()) {
+            takeInStoreRead(board, live);
+        }
+        if (live.storeRead == null) {
+            takeNextHead(board, live);
+            if (storeReadBesideDue(live, started, periodStart)) {
+                live.storeRead = startStoreRead(board, live, started, now, periodStart);
+            }
+        }
+        if (live.storeRead != null) {
+            LiveTail.Read aside = fromFeedsAside(board, live, started, periodStart);
+            if (aside != null) {
+                return ranked(board, live, live.snapshot, aside, started, now, periodStart);
+            }
+            // The feeds cannot answer alone: this read waits for the store's.
+            takeInStoreRead(board, live);
+        }
         LiveTail.Read fed = fromFeeds(board, live, started, periodStart);
         Snapshot snapshot;
         LiveTail.Read tail;
@@ -323,12 +350,82 @@ class BoardReader implements DisposableBean {
             return null;
         }
         live.tail.askProgress();
-        if (live.ranking == null
-                || live.snapshot == null
-                || !periodStart.equals(live.periodStart)
+        if (!feedsCanAnswer(live, periodStart)
                 || started - live.storeReadAt >= tailSettings.storeReadEvery().toNanos()) {
             return null;
         }
+        FeedPages pages = askFeeds(board, live, started);
+        if (pages == null) {
+            return null;
+        }
+        LiveTail.Read read = live.tail.fed(pages.events(), live.snapshot.cutoff());
+        if (read == null) {
+            return null;
+        }
+        pages.counted(live);
+        metrics.feedRead();
+        return read;
+    }
+
+    /** Whether the ranking held can be answered from with the feeds (else the store is read). */
+    private static boolean feedsCanAnswer(LiveBoard live, Instant periodStart) {
+        return live.ranking != null
+                && live.snapshot != null
+                && periodStart.equals(live.periodStart);
+    }
+
+    /**
+     * Whether this read starts the periodic read of the store beside the feeds' reads ({@link
+     * #fromFeedsAside}) instead of waiting for it: when it is due ({@code
+     * query.tail.store-read-every}), the feeds could answer otherwise, and the last one started at
+     * most {@link #BESIDE_WITHIN_READS} intervals ago (a board asked for again after a pause reads
+     * the store first, as before).
+     */
+    private boolean storeReadBesideDue(LiveBoard live, long started, Instant periodStart) {
+        long every = tailSettings.storeReadEvery().toNanos();
+        long since = started - live.storeReadAt;
+        return feeds != null
+                && every > 0
+                && feedsCanAnswer(live, periodStart)
+                && since >= every
+                && since < every * BESIDE_WITHIN_READS;
+    }
+
+    /**
+     * A read from the writers' feeds while a read of the store runs beside it: as {@link
+     * #fromFeeds}, but what the feeds gave since that read started is ranked on top of the ranking
+     * for this answer only ({@link LiveTail#aside}), and taken in with the store's rows ({@link
+     * #takeInStoreRead}). Null when the feeds cannot answer alone.
+     */
+    private LiveTail.Read fromFeedsAside(
+            BoardSettings board, LiveBoard live, long started, Instant periodStart) {
+        live.tail.askProgress();
+        if (!feedsCanAnswer(live, periodStart)) {
+            return null;
+        }
+        FeedPages pages = askFeeds(board, live, started);
+        if (pages == null) {
+            return null;
+        }
+        List<StoredEvent> aside = new ArrayList<>(live.storeRead.aside());
+        aside.addAll(pages.events());
+        LiveTail.Read read = live.tail.aside(aside, live.snapshot.cutoff());
+        if (read == null) {
+            return null;
+        }
+        live.storeRead.aside().addAll(pages.events());
+        pages.counted(live);
+        metrics.feedRead();
+        return read;
+    }
+
+    /**
+     * The events of every registered writer's feed since its place, when each answered (null
+     * otherwise): every writer registered by an ask that started at most {@link
+     * LiveTail#PROGRESS_ASK_WITHIN} before this read (so after any writer that can have
+     * acknowledged a vote before the query arrived had registered), each from a usable place.
+     */
+    private FeedPages askFeeds(BoardSettings board, LiveBoard live, long started) {
         List<WriterProgress> writers =
                 live.tail.writersAskedSince(started - LiveTail.PROGRESS_ASK_WITHIN.toNanos());
         if (writers == null || writers.isEmpty()) {
@@ -351,16 +448,23 @@ class BoardReader implements DisposableBean {
                 return null;
             }
         }
-        LiveTail.Read read = live.tail.fed(WriterFeeds.eventsOf(answers), live.snapshot.cutoff());
-        if (read == null) {
-            return null;
+        return new FeedPages(writers, answers);
+    }
+
+    /** The feeds' answers to one read, and the writers asked. */
+    private record FeedPages(List<WriterProgress> writers, List<WriterFeeds.Answer> answers) {
+
+        List<StoredEvent> events() {
+            return WriterFeeds.eventsOf(answers);
         }
-        for (int i = 0; i < answers.size(); i++) {
-            live.feedPlaces.put(
-                    writers.get(i).writer(), FeedPlace.counted(answers.get(i).page().next()));
+
+        /** Once the read counts their events: each feed is asked from its next page on. */
+        void counted(LiveBoard live) {
+            for (int i = 0; i < answers.size(); i++) {
+                live.feedPlaces.put(
+                        writers.get(i).writer(), FeedPlace.counted(answers.get(i).page().next()));
+            }
         }
-        metrics.feedRead();
-        return read;
     }
 
     /**
@@ -425,14 +529,33 @@ class BoardReader implements DisposableBean {
     /** A read of the store (the snapshot head as last asked for, the tail's new rows). */
     private LiveTail.Read fromStore(
             BoardSettings board, LiveBoard live, long started, Instant now, Instant periodStart) {
+        return finishStoreRead(board, live, startStoreRead(board, live, started, now, periodStart));
+    }
+
+    /**
+     * A read of the store begun: where the writers' feeds stand is learnt first, the newest head is
+     * asked for and the tail's requests are sent from the held snapshot's cutoff (if its period is
+     * still the one now).
+     */
+    private StoreRead startStoreRead(
+            BoardSettings board, LiveBoard live, long started, Instant now, Instant periodStart) {
         learnFeedPlaces(board, live);
-        live.storeReadAt = System.nanoTime();
+        long at = System.nanoTime();
         Instant until = now.plus(settings.futureTolerance());
         CompletableFuture<Optional<SnapshotHead>> head = live.newestHead(board, started);
         Snapshot last = live.snapshot;
         boolean held = last != null && periodStart.equals(live.periodStart);
-        LiveTail.Read tail = held ? live.tail.read(last.cutoff(), now, until) : null;
-        Optional<SnapshotHead> newest = head.join();
+        LiveTail.Reading tail = held ? live.tail.start(last.cutoff(), now, until) : null;
+        return new StoreRead(at, now, until, periodStart, last, head, tail, new ArrayList<>());
+    }
+
+    /** A read of the store completed (waited for): the snapshot it names and its tail. */
+    private LiveTail.Read finishStoreRead(BoardSettings board, LiveBoard live, StoreRead read) {
+        live.storeReadAt = read.at();
+        Snapshot last = read.last();
+        boolean held = read.tail() != null;
+        LiveTail.Read tail = held ? read.tail().complete() : null;
+        Optional<SnapshotHead> newest = read.head().join();
         Snapshot snapshot;
         if (held
                 && !tail.rebuilt()
@@ -449,17 +572,60 @@ class BoardReader implements DisposableBean {
             }
         } else {
             live.next = null;
-            snapshot = snapshotOf(board, newest, periodStart);
+            snapshot = snapshotOf(board, newest, read.periodStart());
             if (held && snapshot.cutoff().equals(last.cutoff())) {
                 snapshot = last;
             }
             if (tail == null || !snapshot.cutoff().equals(last.cutoff())) {
-                tail = live.tail.read(snapshot.cutoff(), now, until);
+                tail = live.tail.read(snapshot.cutoff(), read.now(), read.until());
             }
         }
         live.snapshot = snapshot;
         return tail;
     }
+
+    /**
+     * Takes in the read of the store that ran beside the feeds' reads (waiting for it if it is not
+     * done): its rows into the ranking, as any read of the store's, then what the feeds gave
+     * meanwhile, each event counted only if the store's rows did not hold it. When the tail cannot
+     * take them from the feeds (the read found a claim not decided yet), the next read reads the
+     * store, which finds them all.
+     */
+    private void takeInStoreRead(BoardSettings board, LiveBoard live) {
+        StoreRead read = live.storeRead;
+        live.storeRead = null;
+        long taking = System.nanoTime();
+        LiveTail.Read tail = finishStoreRead(board, live, read);
+        live.periodStart = read.periodStart();
+        takeIn(live, live.snapshot, tail, System.nanoTime());
+        metrics.tailRead(tail, taking, System.nanoTime(), System.nanoTime());
+        metrics.storeReadBeside();
+        if (read.aside().isEmpty()) {
+            return;
+        }
+        LiveTail.Read fed = live.tail.fed(read.aside(), live.snapshot.cutoff());
+        if (fed != null) {
+            if (live.next != null) {
+                live.next.since().addAll(fed.deltas());
+            }
+            takeIn(live, live.snapshot, fed, System.nanoTime());
+        }
+    }
+
+    /**
+     * A read of the store begun ({@link #startStoreRead}): when (nanos) and at what "now" it
+     * started, the snapshot it started from, its requests, and the events the feeds gave since, not
+     * taken into the tail yet (null tail: the period changed, the store is read whole).
+     */
+    private record StoreRead(
+            long at,
+            Instant now,
+            Instant until,
+            Instant periodStart,
+            Snapshot last,
+            CompletableFuture<Optional<SnapshotHead>> head,
+            LiveTail.Reading tail,
+            List<StoredEvent> aside) {}
 
     /** The read's tail taken into the board's ranking, and the answer's standings. */
     private RankedBoard ranked(
@@ -471,6 +637,31 @@ class BoardReader implements DisposableBean {
             Instant now,
             Instant periodStart) {
         long nanos = System.nanoTime();
+        takeIn(live, snapshot, tail, nanos);
+        // The read's unsettled claims are its own: the pending rows are added to them.
+        Tallies onTop = tail.unsettled();
+        onTop.addAll(live.pending);
+        MergedStandings standings = live.ranking.standingsWith(onTop);
+        metrics.tailRead(tail, started, nanos, System.nanoTime());
+        RankedBoard read =
+                new RankedBoard(
+                        board.board(),
+                        snapshot.cutoff(),
+                        tail.events(),
+                        standings,
+                        board.hasPeriod() ? periodStart : null,
+                        null,
+                        live.pages);
+        live.last = new Held(read, now);
+        return read;
+    }
+
+    /**
+     * What a read added to the stable part, taken into the board's ranking: ranked on top of it
+     * until a tenth of a second has passed or {@link #MAX_PENDING} users wait, then taken in; a
+     * rebuilt tail or another snapshot ranks it again.
+     */
+    private static void takeIn(LiveBoard live, Snapshot snapshot, LiveTail.Read tail, long nanos) {
         TailRanking ranking = live.ranking;
         if (ranking == null || ranking.base() != snapshot.ranked() || tail.rebuilt()) {
             ranking = TailRanking.of(snapshot.ranked(), tail.stable());
@@ -485,22 +676,6 @@ class BoardReader implements DisposableBean {
             }
         }
         live.ranking = ranking;
-        // The read's unsettled claims are its own: the pending rows are added to them.
-        Tallies onTop = tail.unsettled();
-        onTop.addAll(live.pending);
-        MergedStandings standings = ranking.standingsWith(onTop);
-        metrics.tailRead(tail, started, nanos, System.nanoTime());
-        RankedBoard read =
-                new RankedBoard(
-                        board.board(),
-                        snapshot.cutoff(),
-                        tail.events(),
-                        standings,
-                        board.hasPeriod() ? periodStart : null,
-                        null,
-                        live.pages);
-        live.last = new Held(read, now);
-        return read;
     }
 
     /**
@@ -684,6 +859,9 @@ class BoardReader implements DisposableBean {
 
         /** When the last read of the store started (nanos), and where each writer's feed stands. */
         long storeReadAt;
+
+        /** A read of the store running beside the feeds' reads, if any. */
+        StoreRead storeRead;
 
         final Map<UUID, FeedPlace> feedPlaces = new HashMap<>();
 

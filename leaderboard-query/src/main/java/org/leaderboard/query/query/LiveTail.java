@@ -62,7 +62,9 @@ import org.leaderboard.query.rank.TailRows;
  * read gives them as they stand ({@link Read#unsettled}).
  *
  * <p>Not thread-safe: one read at a time per board ({@link ReadBarrier} sees to it). The state
- * changes only when a read succeeds, so a failed read leaves it as it was.
+ * changes only when a read succeeds, so a failed read leaves it as it was. A read of the store may
+ * run beside the reads that follow ({@link #start}): those read the writers' feeds and leave the
+ * state as it was ({@link #aside}) until a read takes the store's rows in.
  */
 final class LiveTail {
 
@@ -197,6 +199,19 @@ final class LiveTail {
      * starts: a vote acknowledged before it is in what this read returns.
      */
     Read read(Instant cutoff, Instant now, Instant until) {
+        return start(cutoff, now, until).complete();
+    }
+
+    /**
+     * {@link #read} begun: its requests run while this tail goes on answering from the writers'
+     * feeds {@link #aside} it, which changes nothing the read started from; {@link
+     * Reading#complete} takes it in, on the thread that reads this tail, once it is done (or waits
+     * for it). Until then neither another read nor {@link #fed} may change this tail.
+     */
+    Reading start(Instant cutoff, Instant now, Instant until) {
+        if (reading != null) {
+            throw new IllegalStateException("a read of the store is running already");
+        }
         boolean rebuilt = partitions.keySet().removeIf(p -> p.bucket().isBefore(cutoff));
         bucketMarks.keySet().removeIf(bucket -> bucket.isBefore(cutoff));
         // Whole milliseconds, the resolution of vote times and of the slices' bounds.
@@ -261,18 +276,111 @@ final class LiveTail {
                                                                 all, bucket, inBucket)));
             }
         }
-        List<PartitionRead> reads =
+        // Taken here: the lanes start partitions' reads on the driver's threads.
+        Map<Partition, PartitionState> states = new HashMap<>();
+        open.forEach(partition -> states.put(partition, stateOf(partition)));
+        CompletableFuture<List<PartitionRead>> reads =
                 AsyncLanes.map(
-                                open,
-                                READ_LANES,
-                                partition ->
-                                        refresh(
-                                                partition,
-                                                stateOf(partition),
-                                                marked.get(partition),
-                                                settledBefore,
-                                                readBefore))
-                        .join();
+                        open,
+                        READ_LANES,
+                        partition ->
+                                refresh(
+                                        partition,
+                                        states.get(partition),
+                                        marked.get(partition),
+                                        settledBefore,
+                                        readBefore));
+        reading =
+                new Reading(
+                        rebuilt,
+                        buckets,
+                        markedAt,
+                        markedBuckets,
+                        marks,
+                        byTime,
+                        seenByTime,
+                        marksFrom,
+                        reads);
+        return reading;
+    }
+
+    /** The read of the store begun and not taken in yet, if any. */
+    private Reading reading;
+
+    /** A read of the store begun by {@link #start}: its requests, and what takes them in. */
+    final class Reading {
+
+        private final boolean rebuilt;
+        private final List<Instant> buckets;
+        private final int[] markedAt;
+        private final List<Instant> markedBuckets;
+        private final CompletableFuture<List<List<LateMark>>> marks;
+        private final CompletableFuture<List<LateMark>> byTime;
+        private final TimeMarks seenByTime;
+        private final Instant marksFrom;
+        private final CompletableFuture<List<PartitionRead>> reads;
+
+        private Reading(
+                boolean rebuilt,
+                List<Instant> buckets,
+                int[] markedAt,
+                List<Instant> markedBuckets,
+                CompletableFuture<List<List<LateMark>>> marks,
+                CompletableFuture<List<LateMark>> byTime,
+                TimeMarks seenByTime,
+                Instant marksFrom,
+                CompletableFuture<List<PartitionRead>> reads) {
+            this.rebuilt = rebuilt;
+            this.buckets = buckets;
+            this.markedAt = markedAt;
+            this.markedBuckets = markedBuckets;
+            this.marks = marks;
+            this.byTime = byTime;
+            this.seenByTime = seenByTime;
+            this.marksFrom = marksFrom;
+            this.reads = reads;
+        }
+
+        /** Whether its requests have all been answered (or one failed). */
+        boolean isDone() {
+            return reads.isDone() && marks.isDone() && byTime.isDone();
+        }
+
+        /**
+         * Gives it up: its requests run on into nothing, and the tail is as it was before it
+         * started (after a failure elsewhere, so that the next read starts afresh).
+         */
+        void abandon() {
+            if (reading == this) {
+                reading = null;
+            }
+        }
+
+        /**
+         * Waits for its requests and takes their rows in. A read that failed leaves the tail as it
+         * was before it started (the failure is thrown), and another may start.
+         */
+        Read complete() {
+            if (reading != this) {
+                throw new IllegalStateException("this read was taken in already");
+            }
+            try {
+                return takeIn(this, reads.join());
+            } finally {
+                reading = null;
+            }
+        }
+    }
+
+    private Read takeIn(Reading read, List<PartitionRead> reads) {
+        List<Instant> buckets = read.buckets;
+        int[] markedAt = read.markedAt;
+        List<Instant> markedBuckets = read.markedBuckets;
+        Instant marksFrom = read.marksFrom;
+        CompletableFuture<List<List<LateMark>>> marks = read.marks;
+        CompletableFuture<List<LateMark>> byTime = read.byTime;
+        TimeMarks seenByTime = read.seenByTime;
+        boolean rebuilt = read.rebuilt;
         if (marksByBucket) {
             Map<Instant, BucketMarks> asked = new HashMap<>();
             for (int b = 0; b < buckets.size(); b++) {
@@ -362,6 +470,66 @@ final class LiveTail {
      *     the caller reads the store, which finds every fed event anyway
      */
     Read fed(List<StoredEvent> fedEvents, Instant cutoff) {
+        if (reading != null) {
+            throw new IllegalStateException("a read of the store is running: feed aside");
+        }
+        Placed placed = place(fedEvents, cutoff);
+        if (placed == null) {
+            return null;
+        }
+        partitions.putAll(placed.states());
+        if (!placed.deltas().isEmpty()) {
+            stable = null;
+        }
+        rowsHeld += placed.added();
+        return new Read(
+                this::stable,
+                placed.delta(),
+                placed.deltas(),
+                false,
+                new Tallies(),
+                rowsHeld,
+                0,
+                0,
+                0,
+                0);
+    }
+
+    /**
+     * What {@link #fed} would add for {@code fedEvents}, without changing this tail: for reads of
+     * the writers' feeds while a read of the store runs ({@link #start}). Each call is given every
+     * event fed since that read started, so an event fed twice is counted once; once the read is
+     * taken in, {@link #fed} adds them, counting only those it did not find.
+     *
+     * @return a read that adds nothing to the stable part and ranks the events {@link #fed} would
+     *     count now on top of it ({@link Read#unsettled}), or null when {@link #fed} would refuse
+     */
+    Read aside(List<StoredEvent> fedEvents, Instant cutoff) {
+        Placed placed = place(fedEvents, cutoff);
+        if (placed == null) {
+            return null;
+        }
+        return new Read(
+                this::stable,
+                new Tallies(),
+                List.of(),
+                false,
+                placed.delta(),
+                rowsHeld + placed.added(),
+                0,
+                0,
+                0,
+                0);
+    }
+
+    /** Where fed events go, the partitions' states with them, and what they add; null: refused. */
+    private record Placed(
+            Map<Partition, PartitionState> states,
+            Tallies delta,
+            List<BucketDelta> deltas,
+            int added) {}
+
+    private Placed place(List<StoredEvent> fedEvents, Instant cutoff) {
         if (!noClaims) {
             return null;
         }
@@ -383,6 +551,7 @@ final class LiveTail {
                             p -> new ArrayList<>())
                     .add(event);
         }
+        Map<Partition, PartitionState> states = new HashMap<>();
         Tallies delta = new Tallies();
         List<BucketDelta> deltas = new ArrayList<>();
         int added = 0;
@@ -429,7 +598,7 @@ final class LiveTail {
             if (ahead == null && held == state.held()) {
                 continue;
             }
-            partitions.put(
+            states.put(
                     partition,
                     new PartitionState(
                             state.settled(),
@@ -441,11 +610,7 @@ final class LiveTail {
             delta.addAll(partDelta);
             deltas.add(new BucketDelta(partition.bucket(), partDelta));
         }
-        if (!deltas.isEmpty()) {
-            stable = null;
-        }
-        rowsHeld += added;
-        return new Read(this::stable, delta, deltas, false, new Tallies(), rowsHeld, 0, 0, 0, 0);
+        return new Placed(states, delta, deltas, added);
     }
 
     /**
@@ -536,6 +701,9 @@ final class LiveTail {
      * whoever drops them has ranked the rest already ({@link #stableAsOfNow}).
      */
     void dropBefore(Instant cutoff) {
+        if (reading != null) {
+            throw new IllegalStateException("a read of the store is running");
+        }
         bucketMarks.keySet().removeIf(bucket -> bucket.isBefore(cutoff));
         if (partitions.keySet().removeIf(p -> p.bucket().isBefore(cutoff))) {
             stable = null;

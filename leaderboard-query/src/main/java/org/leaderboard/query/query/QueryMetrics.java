@@ -32,6 +32,7 @@ class QueryMetrics {
     private final Counter tailCounts;
     private final Counter tailLateEvents;
     private final Counter feedReads;
+    private final Counter storeReadsBeside;
     private final Timer readTail;
     private final Timer readRank;
     private final MeterRegistry registry;
@@ -63,6 +64,12 @@ class QueryMetrics {
                         .description(
                                 "Shared strong reads answered from the writers' feeds, without"
                                         + " reading the store")
+                        .register(registry);
+        this.storeReadsBeside =
+                Counter.builder("leaderboard.tail.store.reads.beside")
+                        .description(
+                                "Periodic reads of the store that ran beside the reads answered"
+                                        + " from the writers' feeds, instead of holding them")
                         .register(registry);
         this.tailCounts =
                 Counter.builder("leaderboard.tail.counts")
@@ -163,6 +170,11 @@ class QueryMetrics {
         tailCounts.increment(read.counted());
         tailRereads.increment(read.rereads());
         tailLateEvents.increment(read.lateRead());
+    }
+
+    /** A periodic read of the store that ran beside the feeds' reads, taken in. */
+    void storeReadBeside() {
+        storeReadsBeside.increment();
     }
 
     /** A shared strong read answered from the writers' feeds. */

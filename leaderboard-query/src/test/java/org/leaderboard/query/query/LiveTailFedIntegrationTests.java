@@ -1,6 +1,8 @@
 package org.leaderboard.query.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Clock;
@@ -28,7 +30,9 @@ import org.leaderboard.writer.store.VoteEventWriter;
  * Reads from the writers' feeds between reads of the store, against a real Cassandra: every event a
  * feed gives is counted once, whether a read of the store has counted it already or counts it
  * later, wherever its time falls (ahead of the held range, or inside it as a late vote); and a read
- * the feeds cannot make alone is refused, so that the store is read instead.
+ * the feeds cannot make alone is refused, so that the store is read instead. A read of the store
+ * may run while feeds are read beside it: what they gave meanwhile is taken in with its rows,
+ * counted once.
  */
 class LiveTailFedIntegrationTests {
 
@@ -113,6 +117,111 @@ class LiveTailFedIntegrationTests {
         assertThat(store.delta().isEmpty()).as("and finds it counted").isTrue();
         assertThat(store.stable().get("late").sum()).isEqualTo(7);
         assertThat(store.events()).isEqualTo(11);
+    }
+
+    /**
+     * A read of the store runs while reads of the feeds go on beside it: those change nothing the
+     * store read started from and rank what they were fed on top; once the store read is taken in,
+     * the fed events are added, each counted once, whether the store read found it (stored before
+     * it started) or not (stored after its requests were answered).
+     */
+    @Test
+    void eventsFedWhileAReadOfTheStoreRunsAreCountedOnceWhenItIsTakenIn() {
+        BoardSettings board = board("fed-beside", UniqueVotes.NONE);
+        LiveTail tail = tail(board);
+        StoredEvent alice = store(board, "alice", 3, now.minusSeconds(5));
+        tail.read(board.epoch(), now, now.plusSeconds(10));
+        StoredEvent bob = store(board, "bob", 2, now.plusMillis(100));
+
+        LiveTail.Reading reading =
+                tail.start(board.epoch(), now.plusMillis(200), now.plusSeconds(10));
+        LiveTail.Read first = tail.aside(List.of(bob), board.epoch());
+        await().atMost(Duration.ofSeconds(30)).until(reading::isDone);
+        StoredEvent carol = store(board, "carol", 4, now.plusMillis(300));
+        LiveTail.Read second = tail.aside(List.of(bob, carol, bob), board.epoch());
+
+        assertThat(first.delta().isEmpty()).as("an aside read adds nothing to the sum").isTrue();
+        assertThat(first.unsettled().asMap()).containsOnlyKeys("bob");
+        assertThat(second.unsettled().get("bob").sum()).as("fed twice, ranked once").isEqualTo(2);
+        assertThat(second.unsettled().get("carol").sum()).isEqualTo(4);
+        assertThat(second.stable().asMap())
+                .as("the sum the read started from")
+                .containsOnlyKeys("alice");
+        assertThatThrownBy(() -> tail.fed(List.of(carol), board.epoch()))
+                .isInstanceOf(IllegalStateException.class);
+
+        LiveTail.Read store = reading.complete();
+        LiveTail.Read fed = tail.fed(List.of(bob, carol, bob), board.epoch());
+        LiveTail.Read next = tail.read(board.epoch(), now.plusSeconds(2), now.plusSeconds(12));
+
+        assertThat(store.delta().asMap())
+                .as("the store read found bob, not carol")
+                .containsOnlyKeys("bob");
+        assertThat(fed.delta().asMap())
+                .as("of the fed events, only carol was not counted")
+                .containsOnlyKeys("carol");
+        assertThat(next.delta().isEmpty()).as("nothing counted twice by the next read").isTrue();
+        EventFold all = LiveTail.fold(next);
+        assertThat(all.tallies().get("alice").sum()).isEqualTo(alice.votes());
+        assertThat(all.tallies().get("bob").sum()).isEqualTo(2);
+        assertThat(all.tallies().get("carol").sum()).isEqualTo(4);
+        assertThat(next.events()).isEqualTo(3);
+    }
+
+    /**
+     * A late vote fed while a read of the store runs is ranked on top; taken in after that read, it
+     * goes into the held slice of its time, and the read that follows its mark does not count it
+     * again.
+     */
+    @Test
+    void aLateVoteFedWhileAReadOfTheStoreRunsIsCountedOnce() {
+        BoardSettings board = board("fed-beside-late", UniqueVotes.NONE);
+        LiveTail tail = tail(board);
+        for (int i = 0; i < 10; i++) {
+            store(board, "user-" + i, 1, now.minusSeconds(40).plusMillis(i * 100L));
+        }
+        tail.read(board.epoch(), now, now.plusSeconds(10));
+        LiveTail.Reading reading =
+                tail.start(board.epoch(), now.plusMillis(200), now.plusSeconds(10));
+        await().atMost(Duration.ofSeconds(30)).until(reading::isDone);
+
+        StoredEvent late = store(board, "late", 7, now.minusSeconds(39).minusMillis(550));
+        mark(board, late, now.plusMillis(300));
+        LiveTail.Read aside = tail.aside(List.of(late), board.epoch());
+        LiveTail.Read store = reading.complete();
+        LiveTail.Read fed = tail.fed(List.of(late), board.epoch());
+        LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(400), now.plusSeconds(10));
+
+        assertThat(aside.unsettled().get("late").sum()).isEqualTo(7);
+        assertThat(store.delta().asMap()).doesNotContainKey("late");
+        assertThat(fed.delta().get("late").sum()).isEqualTo(7);
+        assertThat(next.lateRead()).as("its mark is followed").isEqualTo(1);
+        assertThat(next.delta().isEmpty()).as("and finds it counted").isTrue();
+        assertThat(next.stable().get("late").sum()).isEqualTo(7);
+        assertThat(next.events()).isEqualTo(11);
+    }
+
+    /**
+     * A read given up (a failure elsewhere) leaves the tail as it was: the next read counts all.
+     */
+    @Test
+    void aReadOfTheStoreGivenUpLeavesTheTailAsItWas() {
+        BoardSettings board = board("fed-beside-abandoned", UniqueVotes.NONE);
+        LiveTail tail = tail(board);
+        store(board, "alice", 3, now.minusSeconds(5));
+        tail.read(board.epoch(), now, now.plusSeconds(10));
+        StoredEvent bob = store(board, "bob", 2, now.plusMillis(100));
+        LiveTail.Reading reading =
+                tail.start(board.epoch(), now.plusMillis(200), now.plusSeconds(10));
+        assertThat(tail.aside(List.of(bob), board.epoch()).unsettled().get("bob").sum())
+                .isEqualTo(2);
+
+        reading.abandon();
+        LiveTail.Read next = tail.read(board.epoch(), now.plusMillis(300), now.plusSeconds(10));
+
+        assertThat(next.delta().asMap()).containsOnlyKeys("bob");
+        assertThat(LiveTail.fold(next).tallies().get("alice").sum()).isEqualTo(3);
+        assertThatThrownBy(reading::complete).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
