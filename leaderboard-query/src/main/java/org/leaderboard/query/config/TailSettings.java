@@ -58,6 +58,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *     same (null: 250 ms): the store stays the source of truth, and its reads move the held ranges
  *     on, find newer snapshot heads and catch what no feed could give. Such a read runs beside the
  *     reads answered from the feeds, and the first read after it completed takes it in
+ * @param storeReadBeside whether that periodic read runs beside the reads answered from the feeds
+ *     (null: true); false makes the reads that find it due wait for it, as before it could run
+ *     beside them (for comparing the two)
  * @param feedTimeout how long a read waits for a writer's feed (null: 250 ms); a feed that does not
  *     answer in time makes that read a read of the store
  * @param feedToken the token the writers' feeds ask for ({@code writer.feed.token}), sent to every
@@ -78,6 +81,7 @@ public record TailSettings(
         Duration progressAskEvery,
         Boolean writerFeeds,
         Duration storeReadEvery,
+        Boolean storeReadBeside,
         Duration feedTimeout,
         String feedToken) {
 
@@ -90,6 +94,9 @@ public record TailSettings(
         }
         if (storeReadEvery == null) {
             storeReadEvery = Duration.ofMillis(250);
+        }
+        if (storeReadBeside == null) {
+            storeReadBeside = true;
         }
         if (feedTimeout == null) {
             feedTimeout = Duration.ofMillis(250);

@@ -385,6 +385,7 @@ class BoardReader implements DisposableBean {
         long every = tailSettings.storeReadEvery().toNanos();
         long since = started - live.storeReadAt;
         return feeds != null
+                && tailSettings.storeReadBeside()
                 && every > 0
                 && feedsCanAnswer(live, periodStart)
                 && since >= every

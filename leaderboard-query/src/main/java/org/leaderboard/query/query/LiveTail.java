@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.leaderboard.model.board.BoardSettings;
@@ -437,9 +440,29 @@ final class LiveTail {
      * at least twice that after its row is stored ({@code writer.progress.register-wait}): so an
      * ask that started at most {@link #PROGRESS_ASK_WITHIN} before a query arrived found every
      * writer that can have acknowledged a vote before it (see {@link #fed}).
+     *
+     * <p>When none has, but an ask that started late enough is still running, it is waited for (at
+     * most until it could no longer count): the first read after a pause asks again and would
+     * otherwise read the store instead, and, while a read of the store runs beside the feeds'
+     * reads, wait for that and then read the store again.
      */
     List<WriterProgress> writersAskedSince(long since) {
         SeenWriters seen = seenWriters;
+        CompletableFuture<SeenProgress> asking = progress;
+        if ((seen == null || seen.askedAt() - since < 0)
+                && asking != null
+                && !asking.isDone()
+                && progressAskedAt - since >= 0) {
+            long left = PROGRESS_ASK_WITHIN.toNanos() - (System.nanoTime() - progressAskedAt);
+            try {
+                asking.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // Not in time, or failed: no writers known, as before.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            seen = seenWriters;
+        }
         return seen == null || seen.askedAt() - since < 0 ? null : seen.writers();
     }
 

@@ -35,6 +35,7 @@ class TailSettingsTests {
                 null,
                 null,
                 null,
+                null,
                 feedToken);
     }
 }
