@@ -445,7 +445,11 @@ class BoardReader implements DisposableBean {
             WriterFeeds.Answer answer = answers.get(i);
             if (!answer.usable()) {
                 live.feedPlaces.remove(writers.get(i).writer());
-                live.feedFailures.put(writers.get(i).writer(), System.nanoTime());
+                // A feed that forgot the events asked for (after a pause longer than it keeps
+                // them) is healthy: its place is learnt again before the next read of the store.
+                if (!answer.gone()) {
+                    live.feedFailures.put(writers.get(i).writer(), System.nanoTime());
+                }
                 return null;
             }
         }

@@ -42,10 +42,16 @@ import org.slf4j.LoggerFactory;
  */
 final class WriterFeeds implements AutoCloseable {
 
-    /** What a writer's feed answered: a page, or nothing usable (gone, failed, another writer). */
-    record Answer(FeedPage page) {
+    /**
+     * What a writer's feed answered: a page, or nothing usable (failed, another writer), or {@code
+     * gone}: the feed answered, but no longer holds the events asked for (410), so its place is to
+     * be learnt again, not the feed to be left alone for a while.
+     */
+    record Answer(FeedPage page, boolean gone) {
 
-        static final Answer NONE = new Answer(null);
+        static final Answer NONE = new Answer(null, false);
+
+        static final Answer GONE = new Answer(null, true);
 
         boolean usable() {
             return page != null;
@@ -145,12 +151,14 @@ final class WriterFeeds implements AutoCloseable {
                             if (response.getCode() == 401) {
                                 refused(ask.writer().feed());
                             }
-                            return Answer.NONE;
+                            return response.getCode() == 410 ? Answer.GONE : Answer.NONE;
                         }
                         FeedPage page =
                                 FeedPage.fromJson(
                                         EntityUtils.toByteArray(response.getEntity()), json);
-                        return expected.equals(page.writer()) ? new Answer(page) : Answer.NONE;
+                        return expected.equals(page.writer())
+                                ? new Answer(page, false)
+                                : Answer.NONE;
                     });
         } catch (IOException | RuntimeException e) {
             return Answer.NONE;
