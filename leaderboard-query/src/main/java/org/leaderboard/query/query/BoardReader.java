@@ -84,8 +84,14 @@ class BoardReader implements DisposableBean {
      */
     private static final int BESIDE_WITHIN_READS = 4;
 
-    /** A writer's feed that failed to answer is asked again only after this. */
-    private static final long FEED_RETRY_AFTER_NANOS = Duration.ofSeconds(5).toNanos();
+    /**
+     * A writer's feed that failed to answer is asked again only after this; each failure in a row
+     * doubles it, up to {@link #FEED_RETRY_AFTER_AT_MOST_NANOS}. One late answer (a pause of either
+     * process) then costs a board a fraction of a second of reads of the store, not seconds.
+     */
+    private static final long FEED_RETRY_AFTER_NANOS = Duration.ofMillis(250).toNanos();
+
+    private static final long FEED_RETRY_AFTER_AT_MOST_NANOS = Duration.ofSeconds(5).toNanos();
 
     /** A board not asked for this long gives up its barrier and settled tail. */
     private static final Duration IDLE = Duration.ofMinutes(5);
@@ -448,12 +454,29 @@ class BoardReader implements DisposableBean {
                 // A feed that forgot the events asked for (after a pause longer than it keeps
                 // them) is healthy: its place is learnt again before the next read of the store.
                 if (!answer.gone()) {
-                    live.feedFailures.put(writers.get(i).writer(), System.nanoTime());
+                    live.failed(writers.get(i).writer(), System.nanoTime());
                 }
                 return null;
             }
         }
         return new FeedPages(writers, answers);
+    }
+
+    /**
+     * A writer's feed that failed {@code inRow} times in a row, the last at {@code at} (nanos): it
+     * is asked again after {@link #FEED_RETRY_AFTER_NANOS}, doubled for each failure before the
+     * last, at most {@link #FEED_RETRY_AFTER_AT_MOST_NANOS}.
+     */
+    record FeedFailure(long at, int inRow) {
+
+        long retryAfterNanos() {
+            int doublings = Math.min(inRow - 1, 20);
+            return Math.min(FEED_RETRY_AFTER_NANOS << doublings, FEED_RETRY_AFTER_AT_MOST_NANOS);
+        }
+
+        boolean askAgain(long now) {
+            return now - at >= retryAfterNanos();
+        }
     }
 
     /** The feeds' answers to one read, and the writers asked. */
@@ -489,12 +512,15 @@ class BoardReader implements DisposableBean {
                 .keySet()
                 .removeIf(id -> writers.stream().noneMatch(w -> w.writer().equals(id)));
         long now = System.nanoTime();
-        live.feedFailures.values().removeIf(at -> now - at >= FEED_RETRY_AFTER_NANOS);
+        live.feedFailures
+                .keySet()
+                .removeIf(id -> writers.stream().noneMatch(w -> w.writer().equals(id)));
         List<WriterFeeds.Ask> asks = new ArrayList<>();
         for (WriterProgress writer : writers) {
+            FeedFailure failure = live.feedFailures.get(writer.writer());
             if (writer.feed() != null
                     && !live.feedPlaces.containsKey(writer.writer())
-                    && !live.feedFailures.containsKey(writer.writer())) {
+                    && (failure == null || failure.askAgain(now))) {
                 asks.add(new WriterFeeds.Ask(writer, -1));
             }
         }
@@ -505,8 +531,9 @@ class BoardReader implements DisposableBean {
             if (answer.usable()) {
                 live.feedPlaces.put(
                         writer, FeedPlace.learnt(answer.page().next(), System.nanoTime()));
+                live.feedFailures.remove(writer);
             } else {
-                live.feedFailures.put(writer, System.nanoTime());
+                live.failed(writer, System.nanoTime());
             }
         }
     }
@@ -871,11 +898,18 @@ class BoardReader implements DisposableBean {
         final Map<UUID, FeedPlace> feedPlaces = new HashMap<>();
 
         /**
-         * Writers whose feed last failed to answer, and when (nanos): not asked again for {@link
-         * #FEED_RETRY_AFTER_NANOS}, so that a feed this service cannot reach does not hold every
-         * read of the store for its timeout.
+         * Writers whose feed last failed to answer: not asked again for a while (see {@link
+         * FeedFailure}), so that a feed this service cannot reach does not hold every read of the
+         * store for its timeout. A usable answer forgets the failures.
          */
-        final Map<UUID, Long> feedFailures = new HashMap<>();
+        final Map<UUID, FeedFailure> feedFailures = new HashMap<>();
+
+        void failed(UUID writer, long now) {
+            feedFailures.merge(
+                    writer,
+                    new FeedFailure(now, 1),
+                    (was, again) -> new FeedFailure(now, was.inRow() + 1));
+        }
 
         volatile Instant askedAt;
 
