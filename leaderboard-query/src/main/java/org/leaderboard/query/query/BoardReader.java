@@ -6,11 +6,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -508,13 +510,11 @@ class BoardReader implements DisposableBean {
         if (writers == null) {
             return;
         }
-        live.feedPlaces
-                .keySet()
-                .removeIf(id -> writers.stream().noneMatch(w -> w.writer().equals(id)));
+        Set<UUID> registered = new HashSet<>();
+        writers.forEach(w -> registered.add(w.writer()));
+        live.feedPlaces.keySet().retainAll(registered);
+        live.feedFailures.keySet().retainAll(registered);
         long now = System.nanoTime();
-        live.feedFailures
-                .keySet()
-                .removeIf(id -> writers.stream().noneMatch(w -> w.writer().equals(id)));
         List<WriterFeeds.Ask> asks = new ArrayList<>();
         for (WriterProgress writer : writers) {
             FeedFailure failure = live.feedFailures.get(writer.writer());

@@ -264,18 +264,21 @@ class LiveTailFedIntegrationTests {
         assertThat(claimed.voteId()).isNotNull();
     }
 
-    @Test
-    void theWritersAreThoseOfAnAskThatStartedLateEnough() throws InterruptedException {
-        BoardSettings board = board("fed-writers", UniqueVotes.NONE);
-        UUID writer = UUID.randomUUID();
+    /** A tail that asks for the writers, with {@code writer} registered at {@code feed}. */
+    private LiveTail tailWithWriter(BoardSettings board, UUID writer, String feed) {
         SESSION.execute(
                 "INSERT INTO writer_progress (part, writer, low_mark, feed) VALUES (0, ?, ?, ?)",
                 writer,
                 now,
-                "127.0.0.1:1");
-        LiveTail tail =
-                new LiveTail(
-                        board, FOLDS, MARGIN, LAG, MARK_LAG, false, false, true, Duration.ZERO);
+                feed);
+        return new LiveTail(board, FOLDS, MARGIN, LAG, MARK_LAG, false, false, true, Duration.ZERO);
+    }
+
+    @Test
+    void theWritersAreThoseOfAnAskThatStartedLateEnough() throws InterruptedException {
+        BoardSettings board = board("fed-writers", UniqueVotes.NONE);
+        UUID writer = UUID.randomUUID();
+        LiveTail tail = tailWithWriter(board, writer, "127.0.0.1:1");
         long before = System.nanoTime();
         assertThat(tail.writersAskedSince(before)).as("no ask yet").isNull();
 
@@ -306,14 +309,7 @@ class LiveTailFedIntegrationTests {
     void anAskStillRunningThatStartedLateEnoughIsWaitedFor() {
         BoardSettings board = board("fed-ask-waited", UniqueVotes.NONE);
         UUID writer = UUID.randomUUID();
-        SESSION.execute(
-                "INSERT INTO writer_progress (part, writer, low_mark, feed) VALUES (0, ?, ?, ?)",
-                writer,
-                now,
-                "127.0.0.1:2");
-        LiveTail tail =
-                new LiveTail(
-                        board, FOLDS, MARGIN, LAG, MARK_LAG, false, false, true, Duration.ZERO);
+        LiveTail tail = tailWithWriter(board, writer, "127.0.0.1:2");
 
         // Asked again if one did not complete within 250 ms (a busy machine).
         List<org.leaderboard.model.cassandra.WriterProgress> found = null;
